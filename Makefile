@@ -1,0 +1,40 @@
+# The two set-up commands of the README: `make run` and `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+# npm ci runs when node_modules is missing or older than the lock file.
+DEPS := node_modules/.package-lock.json
+
+.PHONY: help run test build lint format bench clean
+
+help:
+	@echo "make run    install, build, prepare var/parda.db, print a dev key once, serve on :8000"
+	@echo "make test   install, build (type-checks everything), lint, run the whole test suite"
+
+$(DEPS): package-lock.json
+	npm ci
+	@touch $@
+
+build: $(DEPS)
+	rm -rf dist
+	npx tsc -p tsconfig.json
+
+run: build
+	bin/parda init
+	bin/parda serve
+
+lint: $(DEPS)
+	npx eslint --max-warnings 0 .
+	npx prettier --check .
+
+test: build lint
+	node --test --test-concurrency=1 dist/test/
+
+bench: build
+	node dist/bench/run.js
+
+format: $(DEPS)
+	npx prettier --write .
+
+clean:
+	rm -rf dist node_modules

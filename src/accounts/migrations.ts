@@ -1,0 +1,94 @@
+/**
+ * Versioned schema migrations. Append new ones; never edit one that has shipped.
+ * Written with Kysely's schema builder so that one list serves SQLite and PostgreSQL.
+ */
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+const initial = (dialect: DialectName): Migration => ({
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('organisations')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('name', 'text', (c) => c.notNull().unique())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable('api_keys')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('organisation_id', 'text', (c) =>
+        c.notNull().references('organisations.id').onDelete('cascade'),
+      )
+      .addColumn('prefix', 'text', (c) => c.notNull())
+      .addColumn('key_hash', 'text', (c) => c.notNull().unique())
+      .addColumn('key_last4', 'text', (c) => c.notNull())
+      .addColumn('status', 'text', (c) =>
+        c.notNull().check(sql`status in ('active', 'disabled', 'revoked')`),
+      )
+      .addColumn('monthly_quota', 'integer', (c) => c.notNull().check(sql`monthly_quota >= 0`))
+      .addColumn('requests_per_minute', 'integer', (c) =>
+        c.notNull().check(sql`requests_per_minute > 0`),
+      )
+      .addColumn('reveal_entitled', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('paid_until', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('api_keys_organisation_idx')
+      .on('api_keys')
+      .column('organisation_id')
+      .execute();
+
+    await db.schema
+      .createTable('usage_counters')
+      .addColumn('key_id', 'text', (c) => c.notNull().references('api_keys.id').onDelete('cascade'))
+      .addColumn('month', 'text', (c) => c.notNull())
+      .addColumn('documents_used', 'integer', (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`documents_used >= 0`),
+      )
+      .addPrimaryKeyConstraint('usage_counters_pk', ['key_id', 'month'])
+      .execute();
+
+    await db.schema
+      .createTable('usage_records')
+      // SQLite's INTEGER PRIMARY KEY is its rowid and numbers itself; PostgreSQL needs an identity.
+      .addColumn('id', dialect === 'postgres' ? 'bigint' : 'integer', (c) =>
+        dialect === 'postgres' ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey(),
+      )
+      .addColumn('request_id', 'text', (c) => c.notNull())
+      .addColumn('key_id', 'text')
+      .addColumn('organisation_id', 'text')
+      .addColumn('method', 'text', (c) => c.notNull())
+      .addColumn('endpoint', 'text', (c) => c.notNull())
+      .addColumn('status_code', 'integer', (c) => c.notNull())
+      // A batch can exceed 2^31 bytes; pg returns bigint as a string, which readers convert.
+      .addColumn('bytes_in', 'bigint', (c) => c.notNull())
+      .addColumn('processing_ms', 'integer', (c) => c.notNull())
+      .addColumn('documents_charged', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('usage_records_created_idx')
+      .on('usage_records')
+      .columns(['created_at'])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    for (const table of ['usage_records', 'usage_counters', 'api_keys', 'organisations']) {
+      await db.schema.dropTable(table).execute();
+    }
+  },
+});
+
+export function migrationProvider(dialect: DialectName): MigrationProvider {
+  const migrations: Record<string, Migration> = {
+    '0001_initial': initial(dialect),
+  };
+  return { getMigrations: () => Promise.resolve(migrations) };
+}

@@ -1,0 +1,180 @@
+/**
+ * The one error body of the API, `{error, message, quota?}`, and the mapping of every
+ * failure (ours, Fastify's, the multipart parser's, unknown ones) onto it.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { QuotaExceededError } from '../accounts/metering.js';
+import type { QuotaSnapshot } from '../accounts/store.js';
+import { DocumentError } from '../documents/errors.js';
+
+/** Every `error` code the API returns, with its HTTP status. Stable: clients branch on them. */
+export const ERROR_STATUS = {
+  malformed_request: 400,
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  subscription_lapsed: 402,
+  key_disabled: 403,
+  reveal_not_entitled: 403,
+  not_found: 404,
+  file_too_large: 413,
+  request_too_large: 413,
+  unsupported_media_type: 415,
+  invalid_request: 422,
+  missing_file: 422,
+  too_many_files: 422,
+  unsupported_file_type: 422,
+  empty_file: 422,
+  corrupt_file: 422,
+  truncated_file: 422,
+  image_too_large: 422,
+  too_many_pages: 422,
+  pdf_encrypted: 422,
+  pdf_password_incorrect: 422,
+  no_document_detected: 422,
+  rate_limited: 429,
+  quota_exceeded: 429,
+  processing_failed: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorBody {
+  error: ErrorCode;
+  message: string;
+  quota?: QuotaSnapshot;
+}
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extra: { quota?: QuotaSnapshot; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+
+  body(): ErrorBody {
+    return this.extra.quota
+      ? { error: this.code, message: this.message, quota: this.extra.quota }
+      : { error: this.code, message: this.message };
+  }
+}
+
+/** JSON schema of the error body, shared by every route's OpenAPI description. */
+export const errorBodySchema = {
+  $id: 'ErrorBody',
+  type: 'object',
+  required: ['error', 'message'],
+  properties: {
+    error: { type: 'string', enum: Object.keys(ERROR_STATUS) },
+    message: { type: 'string' },
+    quota: {
+      type: 'object',
+      required: ['limit', 'used', 'remaining'],
+      properties: {
+        limit: { type: 'integer' },
+        used: { type: 'integer' },
+        remaining: { type: 'integer' },
+      },
+    },
+  },
+} as const;
+
+function megabytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
+/** Fastify's and @fastify/multipart's own error codes, mapped onto ours. */
+function fromFrameworkError(error: FastifyError, maxUploadBytes: number): ApiError | null {
+  if (error.validation) {
+    return new ApiError('invalid_request', `Invalid request: ${error.message}.`);
+  }
+  switch (error.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new ApiError(
+        'file_too_large',
+        `The file exceeds the limit of ${megabytes(maxUploadBytes)}.`,
+      );
+    case 'FST_FILES_LIMIT':
+      return new ApiError('too_many_files', 'The request carries more files than allowed.');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new ApiError('invalid_request', 'The request carries more form parts than allowed.');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new ApiError('unsupported_media_type', 'Send the request as multipart/form-data.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError('unsupported_media_type', 'This content type is not accepted here.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('request_too_large', 'The request body is too large.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError('malformed_request', 'The request body is malformed.');
+    default:
+      break;
+  }
+  // Body parse failures (bad JSON, broken multipart framing) carry a 400 status.
+  if (error.statusCode === 400) {
+    return new ApiError('malformed_request', 'The request body could not be parsed.');
+  }
+  if (error.statusCode === 413) {
+    return new ApiError('request_too_large', 'The request body is too large.');
+  }
+  if (error.statusCode === 415) {
+    return new ApiError('unsupported_media_type', 'This content type is not accepted here.');
+  }
+  return null;
+}
+
+export function toApiError(error: unknown, maxUploadBytes: number): ApiError | null {
+  if (error instanceof ApiError) return error;
+  if (error instanceof DocumentError) return new ApiError(error.code, error.message);
+  if (error instanceof QuotaExceededError) {
+    return new ApiError('quota_exceeded', error.message, { quota: error.quota });
+  }
+  if (error instanceof Error && 'code' in error) {
+    return fromFrameworkError(error as FastifyError, maxUploadBytes);
+  }
+  return null;
+}
+
+/**
+ * What an unexpected error may put in a log line: its class, code and call sites, never its
+ * message, which could quote document content.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .map((line) => line.trim())
+    .slice(0, 15);
+  const code = (error as { code?: unknown }).code;
+  return { type: error.name, ...(typeof code === 'string' ? { code } : {}), frames };
+}
+
+export function installErrorHandling(app: FastifyInstance, maxUploadBytes: number): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const mapped = toApiError(error, maxUploadBytes);
+    if (mapped) {
+      for (const [name, value] of Object.entries(mapped.extra.headers ?? {})) {
+        void reply.header(name, value);
+      }
+      return reply.code(mapped.status).send(mapped.body());
+    }
+    request.log.error({ err: loggableError(error) }, 'request failed unexpectedly');
+    const failure = new ApiError(
+      'processing_failed',
+      'Processing failed unexpectedly; it was not charged and is safe to retry once.',
+    );
+    return reply.code(failure.status).send(failure.body());
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    const error = new ApiError('not_found', 'No such endpoint; see /docs for the API.');
+    return reply.code(error.status).send(error.body());
+  });
+}

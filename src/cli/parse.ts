@@ -1,0 +1,30 @@
+/** Option parsers for the CLI: each refuses a bad value with a message that names it. */
+import { InvalidArgumentError } from 'commander';
+import { parseDay } from '../accounts/calendar.js';
+
+export function wholeNumber(min: number) {
+  return (raw: string): number => {
+    if (!/^\d+$/.test(raw) || Number(raw) < min) {
+      throw new InvalidArgumentError(`expected a whole number of at least ${min}`);
+    }
+    return Number(raw);
+  };
+}
+
+/** `YYYY-MM-DD`, or `none` for no expiry (kept as the word: commander turns null into ''). */
+export function dayOrNone(raw: string): string {
+  if (raw === 'none') return raw;
+  const day = parseDay(raw);
+  if (day === null) throw new InvalidArgumentError('expected a date YYYY-MM-DD or "none"');
+  return day;
+}
+
+/** The store's value for a parsed `--paid-until`: null for `none`. */
+export function paidUntilValue(parsed: string): string | null {
+  return parsed === 'none' ? null : parsed;
+}
+
+export function month(raw: string): string {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(raw)) throw new InvalidArgumentError('expected YYYY-MM');
+  return raw;
+}

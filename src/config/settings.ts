@@ -1,0 +1,77 @@
+/**
+ * The service's settings, read once from `PARDA_*` environment variables and validated.
+ * Every value has a default that works on one machine; a bad value stops start-up with a
+ * message that names the variable.
+ */
+import os from 'node:os';
+import path from 'node:path';
+
+export interface Settings {
+  /** `sqlite:///path/file.db` or `postgres://...`. */
+  readonly databaseUrl: string;
+  /** Redis URL for shared rate limits across replicas; null keeps them in this process. */
+  readonly redisUrl: string | null;
+  readonly host: string;
+  readonly port: number;
+  readonly workers: number;
+  readonly maxUploadBytes: number;
+  /** Decompression-bomb guard: decoded pixels allowed per image page. */
+  readonly maxImagePixels: number;
+  /** Pages (PDF pages, TIFF pages, animation frames) accepted per document. */
+  readonly maxPages: number;
+  readonly maxBatchFiles: number;
+  /** Per-request scratch folders live below this directory and are removed after each request. */
+  readonly tmpDir: string;
+  readonly logLevel: string;
+  /** Defaults for keys created without explicit limits. */
+  readonly defaultMonthlyQuota: number;
+  readonly defaultRequestsPerMinute: number;
+}
+
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new SettingsError(`${name} must be a whole number`);
+  const value = Number(raw.trim());
+  if (value < min || value > max) {
+    throw new SettingsError(`${name} must be between ${min} and ${max}`);
+  }
+  return value;
+}
+
+function databaseUrl(env: Env, cwd: string): string {
+  const raw = env['PARDA_DATABASE_URL']?.trim();
+  if (!raw) return `sqlite:///${path.join(cwd, 'var', 'parda.db')}`;
+  if (raw.startsWith('sqlite://') || /^postgres(ql)?:\/\//.test(raw)) return raw;
+  throw new SettingsError('PARDA_DATABASE_URL must start with sqlite:// or postgres://');
+}
+
+export function loadSettings(env: Env = process.env, cwd: string = process.cwd()): Settings {
+  const logLevel = env['PARDA_LOG_LEVEL']?.trim() || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new SettingsError(`PARDA_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return {
+    databaseUrl: databaseUrl(env, cwd),
+    redisUrl: env['PARDA_REDIS_URL']?.trim() || null,
+    host: env['PARDA_HOST']?.trim() || '127.0.0.1',
+    port: integer(env, 'PARDA_PORT', 8000, 0, 65535),
+    workers: integer(env, 'PARDA_WORKERS', 1, 1, 64),
+    maxUploadBytes: integer(env, 'PARDA_MAX_UPLOAD_MB', 50, 1, 1024) * 1024 * 1024,
+    maxImagePixels: integer(env, 'PARDA_MAX_IMAGE_MEGAPIXELS', 60, 1, 1000) * 1_000_000,
+    maxPages: integer(env, 'PARDA_MAX_PAGES', 200, 1, 10_000),
+    maxBatchFiles: integer(env, 'PARDA_MAX_BATCH_FILES', 50, 1, 1000),
+    tmpDir: env['PARDA_TMP_DIR']?.trim() || path.join(os.tmpdir(), 'parda'),
+    logLevel,
+    defaultMonthlyQuota: integer(env, 'PARDA_DEFAULT_QUOTA', 1000, 0, 1_000_000_000),
+    defaultRequestsPerMinute: integer(env, 'PARDA_DEFAULT_RPM', 60, 1, 1_000_000),
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * Why a file could not be taken in. Codes are stable (they become the API's `error` values);
+ * messages describe the problem, never the document's content.
+ */
+export type DocumentErrorCode =
+  | 'empty_file'
+  | 'unsupported_file_type'
+  | 'corrupt_file'
+  | 'truncated_file'
+  | 'image_too_large'
+  | 'too_many_pages'
+  | 'pdf_encrypted'
+  | 'pdf_password_incorrect';
+
+export class DocumentError extends Error {
+  override name = 'DocumentError';
+  constructor(
+    readonly code: DocumentErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
