@@ -5,6 +5,10 @@ SHELL := /bin/bash
 # npm ci runs when node_modules is missing or older than the lock file.
 DEPS := node_modules/.package-lock.json
 
+# onnxruntime-node's install script would fetch GPU binaries from outside the npm registry;
+# its CPU binaries ship inside the package, which is all Parda uses.
+export ONNXRUNTIME_NODE_INSTALL := skip
+
 .PHONY: help run test build lint format bench clean
 
 help:
