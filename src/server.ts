@@ -12,6 +12,7 @@ import { openAccountsDatabase } from './accounts/database.js';
 import { createRateLimiter, type RateLimitBackend } from './accounts/rate-limit.js';
 import { AccountStore } from './accounts/store.js';
 import type { Settings } from './config/settings.js';
+import { closeEngines, ocrEngine } from './services/engines.js';
 
 export interface ServeOptions {
   readonly host: string;
@@ -34,8 +35,11 @@ async function serveOne(settings: Settings, options: ServeOptions, clustered: bo
   });
   app.addHook('onClose', async () => {
     redis?.disconnect();
+    await closeEngines();
     await database.close();
   });
+  // Models load once per process, before the first request rather than during it.
+  await ocrEngine();
   const stop = () => {
     void app.close().then(() => process.exit(0));
   };

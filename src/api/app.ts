@@ -22,11 +22,15 @@ import { accountRoutes } from './routes/account.js';
 import { healthRoutes } from './routes/health.js';
 import { listingRoutes } from './routes/listings.js';
 import { installUsageLog } from './usage-log.js';
+import { bulkRoutes } from './routes/bulk.js';
+import { maskRoutes } from './routes/mask.js';
+import { serviceContext, type ServiceContext } from '../services/context.js';
 
-/** What route plugins get: settings and the quota operations of a request. */
+/** What route plugins get: settings, the services and the quota operations of a request. */
 export interface RouteKit {
   readonly settings: Settings;
   readonly metering: RequestMetering;
+  readonly services: ServiceContext;
 }
 
 export interface AppDeps {
@@ -34,6 +38,8 @@ export interface AppDeps {
   readonly store: AccountStore;
   readonly rateLimiter: RequestRateLimiter;
   readonly clock?: () => Date;
+  /** Engines and limits of the services; built from the settings when absent. */
+  readonly services?: ServiceContext;
   /** Fastify logger options; false silences logging (tests). */
   readonly logger?: FastifyServerOptions['logger'];
   /** Further route plugins, registered with the same kit as the built-in ones. */
@@ -105,10 +111,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
 
-  const kit: RouteKit = { settings, metering: new RequestMetering(metering) };
+  const kit: RouteKit = {
+    settings,
+    metering: new RequestMetering(metering),
+    services: deps.services ?? serviceContext(settings),
+  };
   await app.register(healthRoutes, { store });
   await app.register(listingRoutes);
   await app.register(accountRoutes, { clock });
+  await app.register(maskRoutes, kit);
+  await app.register(bulkRoutes, kit);
   for (const routes of deps.routes ?? []) await app.register(routes, kit);
   return app;
 }

@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { settingsFrom, withStore, type GlobalOptions } from './context.js';
 import { registerKeyCommands } from './keys.js';
+import { registerMaskCommand } from './mask.js';
 import { wholeNumber } from './parse.js';
 import { registerUsageCommand } from './usage.js';
 import { serve } from '../server.js';
@@ -70,6 +71,7 @@ program
 
 registerKeyCommands(program, global);
 registerUsageCommand(program, global);
+registerMaskCommand(program);
 
 try {
   await program.parseAsync();

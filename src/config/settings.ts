@@ -20,6 +20,12 @@ export interface Settings {
   /** Pages (PDF pages, TIFF pages, animation frames) accepted per document. */
   readonly maxPages: number;
   readonly maxBatchFiles: number;
+  /** Documents processed at once in this process (each holds its pixels in memory). */
+  readonly maxConcurrentDocuments: number;
+  /** Files of one bulk request processed in parallel. */
+  readonly bulkConcurrency: number;
+  /** Resolution at which PDF pages are rendered for OCR. */
+  readonly pdfOcrDpi: number;
   /** Per-request scratch folders live below this directory and are removed after each request. */
   readonly tmpDir: string;
   readonly logLevel: string;
@@ -69,6 +75,9 @@ export function loadSettings(env: Env = process.env, cwd: string = process.cwd()
     maxImagePixels: integer(env, 'PARDA_MAX_IMAGE_MEGAPIXELS', 60, 1, 1000) * 1_000_000,
     maxPages: integer(env, 'PARDA_MAX_PAGES', 200, 1, 10_000),
     maxBatchFiles: integer(env, 'PARDA_MAX_BATCH_FILES', 50, 1, 1000),
+    maxConcurrentDocuments: integer(env, 'PARDA_MAX_CONCURRENT_DOCUMENTS', 2, 1, 64),
+    bulkConcurrency: integer(env, 'PARDA_BULK_CONCURRENCY', 2, 1, 64),
+    pdfOcrDpi: integer(env, 'PARDA_PDF_OCR_DPI', 200, 72, 600),
     tmpDir: env['PARDA_TMP_DIR']?.trim() || path.join(os.tmpdir(), 'parda'),
     logLevel,
     defaultMonthlyQuota: integer(env, 'PARDA_DEFAULT_QUOTA', 1000, 0, 1_000_000_000),

@@ -144,3 +144,32 @@ describe('the parda command line', () => {
     );
   });
 });
+
+describe('parda mask-aadhaar', () => {
+  it('masks a local file without a key, and exits 3 when nothing is found', async () => {
+    const { simpleCard } = await import('../helpers/cards.js');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parda-test-mask-'));
+    try {
+      const card = await simpleCard({ number: '2345 6789 0124' });
+      const input = path.join(dir, 'card.png');
+      fs.writeFileSync(input, card.bytes);
+      const { stdout } = await run(bin, ['mask-aadhaar', input, '--output-format', 'pdf']);
+      assert.match(stdout, /Masked 1 region/);
+      const output = fs.readFileSync(path.join(dir, 'card_masked.pdf'));
+      assert.equal(output.subarray(0, 5).toString(), '%PDF-');
+
+      const blank = await simpleCard({ lines: ['no number'] });
+      fs.writeFileSync(input, blank.bytes);
+      const failure = await run(bin, ['mask-aadhaar', input, '-o', path.join(dir, 'out.png')]).then(
+        () => null,
+        (error: unknown) => error as { code: number; stderr: string },
+      );
+      assert.ok(failure, 'exits with a failure status');
+      assert.equal(failure.code, 3);
+      assert.match(failure.stderr, /No Aadhaar number found/);
+      assert.ok(fs.readFileSync(path.join(dir, 'out.png')).equals(blank.bytes));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -95,3 +95,29 @@ export function pdf({
   doc.destroy();
   return bytes;
 }
+
+export interface PdfLine {
+  readonly text: string;
+  readonly x: number;
+  /** Baseline, in PDF points from the bottom of an A4 page (595 x 842). */
+  readonly y: number;
+  readonly size?: number;
+}
+
+/** An A4 PDF with the given text lines on each page, in Helvetica, as real PDF text. */
+export function pdfWithLines(pages: readonly (readonly PdfLine[])[]): Buffer {
+  const doc = new mupdf.PDFDocument();
+  const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+  for (const lines of pages) {
+    const resources = doc.addObject({ Font: { F1: font } });
+    const contents = lines
+      .map((l) => `BT /F1 ${l.size ?? 14} Tf ${l.x} ${l.y} Td (${l.text}) Tj ET`)
+      .join('\n');
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, resources, contents));
+  }
+  const buffer = doc.saveToBuffer('garbage');
+  const bytes = Buffer.from(buffer.asUint8Array());
+  buffer.destroy();
+  doc.destroy();
+  return bytes;
+}

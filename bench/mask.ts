@@ -1,0 +1,107 @@
+/**
+ * Aadhaar masking through HTTP: p50/p95 latency and peak memory (RSS) for a 1200-px card
+ * photo, an A4 300-dpi printout and a 5-page PDF, one request at a time and 4 at once.
+ *   make bench-mask        (node dist/bench/mask.js [runs])
+ * Prints a table; asserts nothing. The server runs in this process, on 127.0.0.1.
+ */
+import { performance } from 'node:perf_hooks';
+import { generateDocument } from '../test/fixtures/aadhaar/index.js';
+import { backends } from '../test/helpers/databases.js';
+import { startTestApp } from '../test/helpers/app.js';
+import { fileUpload } from '../test/helpers/multipart.js';
+import { mupdf } from '../src/documents/mupdf.js';
+
+interface Case {
+  readonly name: string;
+  readonly filename: string;
+  readonly bytes: Buffer;
+}
+
+/** Five scanned pages in one PDF, grafted from generated scans. */
+async function fivePagePdf(): Promise<Buffer> {
+  const out = new mupdf.PDFDocument();
+  let seed = 500;
+  while (out.countPages() < 5) {
+    const doc = await generateDocument('pdf-scan', seed);
+    seed += 1;
+    const source = mupdf.Document.openDocument(doc.bytes, 'application/pdf').asPDF();
+    if (!source) throw new Error('not a PDF');
+    for (let i = 0; i < source.countPages() && out.countPages() < 5; i += 1) {
+      out.graftPage(-1, source, i);
+    }
+    source.destroy();
+  }
+  const buffer = out.saveToBuffer('garbage=4,compress=yes');
+  const bytes = Buffer.from(buffer.asUint8Array());
+  buffer.destroy();
+  out.destroy();
+  return bytes;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+}
+
+const runs = Number(process.argv[2] ?? 12);
+const [sqlite] = backends().filter((b) => b.name === 'sqlite');
+if (!sqlite) throw new Error('no sqlite backend');
+const t = await startTestApp(sqlite, { routes: [], env: { PARDA_LOG_LEVEL: 'silent' } });
+const { key } = await t.newKey({ monthlyQuota: 1_000_000, requestsPerMinute: 1_000_000 });
+const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+
+const photo = await generateDocument('front-photo', 7);
+const printout = await generateDocument('printout', 11);
+const cases: Case[] = [
+  { name: `card photo ${photo.filename}`, filename: photo.filename, bytes: photo.bytes },
+  { name: 'A4 300-dpi printout', filename: printout.filename, bytes: printout.bytes },
+  { name: '5-page scanned PDF', filename: 'five.pdf', bytes: await fivePagePdf() },
+];
+
+async function send(c: Case): Promise<number> {
+  const form = fileUpload(c.bytes, c.filename);
+  const started = performance.now();
+  const res = await fetch(`${address}/api/v1/mask-aadhaar`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': form.contentType },
+    body: form.body,
+  });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${c.name}: HTTP ${res.status}`);
+  return performance.now() - started;
+}
+
+const rows = [];
+for (const c of cases) {
+  await send(c); // warm-up: models loaded, caches filled
+  for (const concurrency of [1, 4]) {
+    let peak = process.memoryUsage().rss;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 10);
+    const times: number[] = [];
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < runs) {
+          next += 1;
+          times.push(await send(c));
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    times.sort((a, b) => a - b);
+    rows.push({
+      case: c.name,
+      concurrency,
+      requests: times.length,
+      'p50 ms': Math.round(percentile(times, 0.5)),
+      'p95 ms': Math.round(percentile(times, 0.95)),
+      'docs/s': (times.length / elapsed).toFixed(2),
+      'peak RSS MB': Math.round(peak / 1_048_576),
+    });
+  }
+}
+console.table(rows);
+await t.close();

@@ -1,0 +1,115 @@
+/**
+ * POST /api/v1/bulk/mask-aadhaar: repeated `files`, a ZIP back with every processed file and
+ * manifest.json (interface.md, Bulk manifest). Quota is checked for the whole batch first and
+ * charged for masked files only.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { processBulk, type BulkEntry } from '../../services/bulk.js';
+import { maskAadhaarFile } from '../../services/mask-aadhaar.js';
+import type { RouteKit } from '../app.js';
+import { contentDisposition, outputName } from '../downloads.js';
+import { loggableError, toApiError } from '../errors.js';
+import { choice } from '../form-fields.js';
+import { readUpload } from '../uploads.js';
+import { zipStream } from '../zip.js';
+import { MASK_QR, OUTPUT_FORMATS } from './mask.js';
+
+export interface ManifestEntry {
+  index: number;
+  filename: string;
+  status: string;
+  masked_count: number;
+  output: string | null;
+  error?: string;
+  message?: string;
+}
+
+function manifestOf(entries: readonly BulkEntry[]) {
+  const results: ManifestEntry[] = entries.map((entry) => ({
+    index: entry.index,
+    filename: entry.filename,
+    status: entry.status,
+    masked_count: entry.maskedCount,
+    output: entry.result
+      ? `${String(entry.index).padStart(3, '0')}_${outputName(entry.filename, entry.result.format, '_masked')}`
+      : null,
+    ...(entry.error === undefined ? {} : { error: entry.error, message: entry.message ?? '' }),
+  }));
+  const masked = entries.filter((e) => e.status === 'masked').length;
+  return {
+    submitted: entries.length,
+    masked,
+    no_number_found: entries.filter((e) => e.status === 'no_number_found').length,
+    failed: entries.filter((e) => e.status === 'failed').length,
+    documents_charged: masked,
+    results,
+  };
+}
+
+export const bulkRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
+  app.post(
+    '/api/v1/bulk/mask-aadhaar',
+    {
+      schema: {
+        tags: ['masking'],
+        summary: 'Mask Aadhaar numbers in many files; a ZIP with manifest.json comes back',
+        description:
+          'multipart/form-data: repeated `files` (JPEG, PNG or PDF); optional `output_format`, `mask_qr` and ' +
+          '`pdf_password` apply to every file. A file that fails gets status `failed` with its `error` code.',
+        consumes: ['multipart/form-data'],
+        security: [{ ApiKey: [] }],
+        response: {
+          200: {
+            description: 'ZIP of NNN_<name>_masked.<ext> files and manifest.json',
+            content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+          },
+          '4xx': { $ref: 'ErrorBody#' },
+          '5xx': { $ref: 'ErrorBody#' },
+        },
+      },
+    },
+    async (request, reply) => {
+      await kit.metering.require(request, 1);
+      const form = await readUpload(request, {
+        fileField: 'files',
+        maxFiles: kit.settings.maxBatchFiles,
+        fields: ['output_format', 'mask_qr', 'pdf_password'],
+        maxFileBytes: kit.settings.maxUploadBytes,
+      });
+      const outputFormat = choice(form.fields, 'output_format', OUTPUT_FORMATS, 'same');
+      const maskQr = choice(form.fields, 'mask_qr', MASK_QR, 'xml');
+      const password = form.fields.get('pdf_password');
+      await kit.metering.require(request, form.files.length);
+
+      const entries = await processBulk(
+        form.files.map((f) => ({
+          ...f,
+          ...(password === undefined ? {} : { pdfPassword: password }),
+        })),
+        kit.services.bulkConcurrency,
+        (file) => maskAadhaarFile(kit.services, file, { outputFormat, maskQr }),
+        (error) => {
+          const mapped = toApiError(error, kit.settings.maxUploadBytes);
+          return mapped && mapped.status < 500
+            ? { code: mapped.code, message: mapped.message }
+            : null;
+        },
+        (error) => {
+          request.log.error({ err: loggableError(error) }, 'a bulk file failed unexpectedly');
+        },
+      );
+      const manifest = manifestOf(entries);
+      await kit.metering.charge(request, manifest.documents_charged);
+
+      const files = entries.flatMap((entry, i) => {
+        const name = manifest.results[i]?.output;
+        return entry.result && name ? [{ name, bytes: entry.result.bytes }] : [];
+      });
+      files.push({ name: 'manifest.json', bytes: Buffer.from(JSON.stringify(manifest, null, 2)) });
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', contentDisposition('masked.zip'))
+        .send(zipStream(files));
+    },
+  );
+};

@@ -1,0 +1,79 @@
+/** POST /api/v1/mask-aadhaar: the masked file itself, with X-Masked-Count. */
+import type { FastifyPluginAsync } from 'fastify';
+import { maskAadhaarFile, type MaskQr } from '../../services/mask-aadhaar.js';
+import type { OutputFormat } from '../../documents/writers.js';
+import type { RouteKit } from '../app.js';
+import { contentDisposition, contentType, outputName } from '../downloads.js';
+import { choice } from '../form-fields.js';
+import { readUpload } from '../uploads.js';
+
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['same', 'jpg', 'pdf'];
+export const MASK_QR: readonly MaskQr[] = ['xml', 'all'];
+
+const fileResponse = {
+  description: 'The masked document (JPEG, PNG or PDF); the original when nothing was found',
+  content: {
+    'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+    'image/png': { schema: { type: 'string', format: 'binary' } },
+    'application/pdf': { schema: { type: 'string', format: 'binary' } },
+  },
+  headers: {
+    'X-Masked-Count': {
+      schema: { type: 'integer' },
+      description: 'Regions covered; 0 = nothing found',
+    },
+  },
+};
+
+export const maskRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
+  app.post(
+    '/api/v1/mask-aadhaar',
+    {
+      schema: {
+        tags: ['masking'],
+        summary: 'Mask Aadhaar numbers: cover the first eight digits, keep the last four',
+        description:
+          'multipart/form-data: `file` (JPEG, PNG or PDF, required); `output_format` (`same` default, `jpg`, `pdf`); ' +
+          '`mask_qr` (`xml` default: cover legacy XML QR codes, which hold the full number; `all`: cover every QR code); ' +
+          '`pdf_password` (for a password-protected PDF).',
+        consumes: ['multipart/form-data'],
+        security: [{ ApiKey: [] }],
+        response: {
+          200: fileResponse,
+          '4xx': { $ref: 'ErrorBody#' },
+          '5xx': { $ref: 'ErrorBody#' },
+        },
+      },
+    },
+    async (request, reply) => {
+      await kit.metering.require(request, 1);
+      const form = await readUpload(request, {
+        fileField: 'file',
+        maxFiles: 1,
+        fields: ['output_format', 'mask_qr', 'pdf_password'],
+        maxFileBytes: kit.settings.maxUploadBytes,
+      });
+      const outputFormat = choice(form.fields, 'output_format', OUTPUT_FORMATS, 'same');
+      const maskQr = choice(form.fields, 'mask_qr', MASK_QR, 'xml');
+      const [file] = form.files;
+      if (!file) throw new Error('readUpload returned no file');
+      const password = form.fields.get('pdf_password');
+      const result = await maskAadhaarFile(
+        kit.services,
+        { ...file, ...(password === undefined ? {} : { pdfPassword: password }) },
+        { outputFormat, maskQr },
+      );
+      await kit.metering.charge(request, result.maskedCount > 0 ? 1 : 0);
+      const name = outputName(
+        file.filename,
+        result.format,
+        result.maskedCount > 0 ? '_masked' : '',
+      );
+      return reply
+        .header('X-Masked-Count', String(result.maskedCount))
+        .header('Content-Type', contentType(result.format))
+        .header('Content-Disposition', contentDisposition(name))
+        .send(result.bytes);
+    },
+  );
+};

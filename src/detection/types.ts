@@ -1,0 +1,29 @@
+/** What the find step reports: typed findings with geometry, and the candidates it rejected. */
+import type { Orientation, Quad } from '../ocr/types.js';
+
+export interface Finding {
+  readonly type: string;
+  /** 0-based page index. */
+  readonly page: number;
+  /** The canonical value (digits only for numbers). Never logged, never put in a header. */
+  readonly value: string;
+  /** One quad per character of `value`, in the page's coordinate space. */
+  readonly charQuads: readonly Quad[];
+  readonly orientation: Orientation;
+  /** Mean recognition confidence of the characters, 0..1. */
+  readonly confidence: number;
+  /** The rule that accepted it, for example `verhoeff` or `verhoeff_after_ocr_repair`. */
+  readonly rule: string;
+}
+
+export interface RejectedCandidate {
+  readonly type: string;
+  readonly page: number;
+  /** Why it was rejected, for example `checksum`, `first_digit`, `context_phone`. */
+  readonly reason: string;
+}
+
+export interface FindResult {
+  readonly findings: readonly Finding[];
+  readonly rejected: readonly RejectedCandidate[];
+}

@@ -1,0 +1,80 @@
+/** Renders PDF pages to pixels with MuPDF, for OCR and for raster output. */
+import type { RasterImage } from '../ocr/types.js';
+import type { mupdf as MuPdf } from './mupdf.js';
+import { mupdf } from './mupdf.js';
+
+/** Copies a pixmap's samples into a tightly packed RGB buffer. */
+export function pixmapToRaster(pixmap: MuPdf.Pixmap): RasterImage {
+  const width = pixmap.getWidth();
+  const height = pixmap.getHeight();
+  const n = pixmap.getNumberOfComponents();
+  const stride = pixmap.getStride();
+  const samples = pixmap.getPixels();
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    const row = y * stride;
+    for (let x = 0; x < width; x += 1) {
+      const from = row + x * n;
+      const to = (y * width + x) * 3;
+      pixels[to] = samples[from] ?? 0;
+      pixels[to + 1] = samples[from + 1] ?? 0;
+      pixels[to + 2] = samples[from + 2] ?? 0;
+    }
+  }
+  return { width, height, channels: 3, pixels };
+}
+
+/** Renders page `index` at `dpi` (72 dpi = one pixel per PDF point), annotations included. */
+export function renderPdfPage(pdf: MuPdf.PDFDocument, index: number, dpi: number): RasterImage {
+  const page = pdf.loadPage(index);
+  try {
+    const scale = dpi / 72;
+    const pixmap = page.toPixmap(
+      mupdf.Matrix.scale(scale, scale),
+      mupdf.ColorSpace.DeviceRGB,
+      false,
+      true,
+    );
+    try {
+      return pixmapToRaster(pixmap);
+    } finally {
+      pixmap.destroy();
+    }
+  } finally {
+    page.destroy();
+  }
+}
+
+export interface PageContent {
+  /** Characters in the page's text layer. */
+  readonly textChars: number;
+  /** Fraction of the page area covered by images (scans, photos of cards). */
+  readonly imageCoverage: number;
+}
+
+/** What a page is made of: decides whether it must be OCR'd on top of its text layer. */
+export function describePdfPage(pdf: MuPdf.PDFDocument, index: number): PageContent {
+  const page = pdf.loadPage(index);
+  try {
+    const [x0, y0, x1, y1] = page.getBounds();
+    const pageArea = Math.max(1, (x1 - x0) * (y1 - y0));
+    let textChars = 0;
+    let imageArea = 0;
+    const text = page.toStructuredText('preserve-images');
+    try {
+      text.walk({
+        onChar: () => {
+          textChars += 1;
+        },
+        onImageBlock: ([bx0, by0, bx1, by1]) => {
+          imageArea += Math.max(0, bx1 - bx0) * Math.max(0, by1 - by0);
+        },
+      });
+    } finally {
+      text.destroy();
+    }
+    return { textChars, imageCoverage: Math.min(1, imageArea / pageArea) };
+  } finally {
+    page.destroy();
+  }
+}

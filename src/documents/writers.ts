@@ -1,0 +1,57 @@
+/** Encodes results: images with sharp (metadata stripped), PDFs of images with MuPDF. */
+import sharp from 'sharp';
+import type { RasterImage } from '../ocr/types.js';
+import { mupdf } from './mupdf.js';
+
+export type OutputFormat = 'same' | 'jpg' | 'pdf';
+export type WrittenFormat = 'jpeg' | 'png' | 'pdf';
+
+export const MIME_TYPES: Record<WrittenFormat, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  pdf: 'application/pdf',
+};
+
+export const EXTENSIONS: Record<WrittenFormat, string> = { jpeg: 'jpg', png: 'png', pdf: 'pdf' };
+
+/** Resolution at which an image becomes a PDF page, and a PDF page becomes an image. */
+export const IMAGE_PAGE_DPI = 150;
+
+function fromRaw(image: RasterImage) {
+  // sharp writes no metadata unless asked: no EXIF, no GPS, no ICC comments survive.
+  return sharp(image.pixels, {
+    raw: { width: image.width, height: image.height, channels: image.channels },
+  });
+}
+
+export async function encodeImage(image: RasterImage, format: 'jpeg' | 'png'): Promise<Buffer> {
+  const pipeline = fromRaw(image);
+  return format === 'jpeg'
+    ? pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 92 }).toBuffer()
+    : pipeline.png({ compressionLevel: 6 }).toBuffer();
+}
+
+/** A PDF with one image per page, each page sized for the image at IMAGE_PAGE_DPI. */
+export async function imagesToPdf(images: readonly RasterImage[]): Promise<Buffer> {
+  const doc = new mupdf.PDFDocument();
+  try {
+    for (const raster of images) {
+      const jpeg = await encodeImage(raster, 'jpeg');
+      const image = new mupdf.Image(jpeg);
+      const width = (raster.width * 72) / IMAGE_PAGE_DPI;
+      const height = (raster.height * 72) / IMAGE_PAGE_DPI;
+      const resources = doc.addObject({ XObject: { Im0: doc.addImage(image) } });
+      const contents = `q ${width} 0 0 ${height} 0 0 cm /Im0 Do Q`;
+      doc.insertPage(-1, doc.addPage([0, 0, width, height], 0, resources, contents));
+      image.destroy();
+    }
+    const buffer = doc.saveToBuffer('garbage=4,compress=yes');
+    try {
+      return Buffer.from(buffer.asUint8Array());
+    } finally {
+      buffer.destroy();
+    }
+  } finally {
+    doc.destroy();
+  }
+}

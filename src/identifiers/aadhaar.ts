@@ -1,0 +1,40 @@
+/**
+ * Aadhaar numbers and Virtual IDs (UIDAI).
+ *
+ * Aadhaar: 12 digits, printed `XXXX XXXX XXXX`; the first digit is 2-9 (0 and 1 are never
+ * issued) and the last is a Verhoeff check digit over the first eleven. A 16-digit Virtual ID
+ * (VID) carries a Verhoeff digit too; no 12-digit window of a VID is an Aadhaar number.
+ * Validation is python-stdnum's, through the npm `stdnum` port (which also rejects palindromes).
+ * Sources: ../shared/aadhaar-qr.md sections 5.1-5.2, ../shared/validation-rules.md section 16.
+ *
+ *   valid:   2345 6789 0124; 9999 9999 0019 (UIDAI's sandbox number: test data, not a person)
+ *   invalid: 2345 6789 0123 (check digit), 1234 5678 9012 (first digit 1)
+ */
+import { stdnum, type Validator } from 'stdnum';
+
+function validator(country: string, name: string): Validator {
+  const found = stdnum[country]?.[name];
+  if (!found) throw new Error(`stdnum has no ${country}.${name} validator`);
+  return found;
+}
+
+const AADHAAR = validator('IN', 'aadhaar');
+const VID = validator('IN', 'vid');
+
+export const AADHAAR_LENGTH = 12;
+export const VID_LENGTH = 16;
+/** Masking covers the first eight digits and leaves the last four readable (UIDAI's rule). */
+export const AADHAAR_MASKED_DIGITS = 8;
+
+export function isValidAadhaar(digits: string): boolean {
+  return digits.length === AADHAAR_LENGTH && AADHAAR.validate(digits).isValid;
+}
+
+export function isValidVid(digits: string): boolean {
+  return digits.length === VID_LENGTH && VID.validate(digits).isValid;
+}
+
+/** The masked display form: `XXXX XXXX 1234`. */
+export function maskAadhaar(digits: string): string {
+  return `XXXX XXXX ${digits.slice(-4)}`;
+}

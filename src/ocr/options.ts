@@ -1,0 +1,104 @@
+/**
+ * The engine's settings: plain data, so that they cross into the worker thread unchanged.
+ * Defaults follow PaddleOCR where it has one; the other values were measured (bench/ocr.ts).
+ */
+import type { DetectionSettings } from './detect.js';
+import type { MergeSettings } from './merge.js';
+import type { ModelPaths } from './models.js';
+import type { RecognitionSettings } from './recognise.js';
+import type { RefineSettings } from './refine.js';
+
+export interface PaddleOcrOptions {
+  /** Threads per model run; defaults to the number of cores. */
+  readonly threads?: number;
+  /** Let idle model threads spin (see SessionSettings); default false. */
+  readonly spinning?: boolean;
+  readonly models?: Partial<ModelPaths>;
+  readonly detection?: Partial<DetectionSettings>;
+  readonly recognition?: Partial<RecognitionSettings>;
+  readonly merge?: Partial<MergeSettings>;
+  readonly refine?: Partial<RefineSettings>;
+  /** Read text at 90, 180 and 270 degrees too (default true); false reads every line upright. */
+  readonly orientations?: boolean;
+  /** How much longer than high a box must be for its shape to give its axis (PaddleOCR: 1.5). */
+  readonly elongation?: number;
+  /** Classifier certainty below which both flips of a line are read and the better kept. */
+  readonly directionCertainty?: number;
+  /** Lines whose mean confidence is lower are dropped (PaddleOCR drops below 0.5). */
+  readonly minLineConfidence?: number;
+}
+
+export const DEFAULT_DETECTION: DetectionSettings = {
+  // PaddleOCR uses 960; with boxes tightened afterwards (refine.ts) 736 read as well, 60 ms sooner.
+  maxSide: 736,
+  minScale: 0.5,
+  maxPixels: 2_600_000,
+  threshold: 0.3,
+  // PaddleOCR uses 0.6, which dropped small print turned 90 degrees; junk boxes cost a
+  // recognition run and are then dropped by minLineConfidence.
+  boxThreshold: 0.5,
+  unclipRatio: 1.5,
+  minSize: 3,
+  maxCandidates: 1000,
+};
+
+export const DEFAULT_RECOGNITION: RecognitionSettings = {
+  height: 48,
+  maxWidth: 1920,
+  minWidth: 64,
+  // 0.8 read more lines exactly than 1 (fewer o/0 confusions) and 20% sooner; 0.6 lost letters.
+  squeeze: 0.8,
+  spaceEvidence: 0.01,
+  spaceGap: 0.25,
+};
+
+/** The detector splits words at gaps of about one font size; 1.5 line heights rejoins them. */
+export const DEFAULT_MERGE: MergeSettings = { maxGap: 1.5, maxShift: 0.25, maxHeightRatio: 1.35 };
+
+/** bandScale 0 turns refinement off. */
+export const DEFAULT_REFINE: RefineSettings = { bandScale: 1.35 };
+
+export interface Settings {
+  readonly threads: number;
+  readonly spinning: boolean;
+  readonly models: Partial<ModelPaths>;
+  readonly detection: DetectionSettings;
+  readonly recognition: RecognitionSettings;
+  readonly merge: MergeSettings;
+  readonly refine: RefineSettings;
+  readonly orientations: boolean;
+  readonly elongation: number;
+  readonly directionCertainty: number;
+  readonly minLineConfidence: number;
+}
+
+export function resolveSettings(options: PaddleOcrOptions, cores: number): Settings {
+  return {
+    threads: Math.max(1, Math.floor(options.threads ?? cores)),
+    spinning: options.spinning ?? false,
+    models: options.models ?? {},
+    detection: { ...DEFAULT_DETECTION, ...options.detection },
+    recognition: { ...DEFAULT_RECOGNITION, ...options.recognition },
+    merge: { ...DEFAULT_MERGE, ...options.merge },
+    refine: { ...DEFAULT_REFINE, ...options.refine },
+    orientations: options.orientations ?? true,
+    elongation: options.elongation ?? 1.5,
+    directionCertainty: options.directionCertainty ?? 0.9,
+    minLineConfidence: options.minLineConfidence ?? 0.35,
+  };
+}
+
+/** Milliseconds spent in each stage of one read, and counts; never any text. */
+export interface StageTimings {
+  readonly detection: number;
+  /** Tightening the boxes and the direction classifier. */
+  readonly orientation: number;
+  readonly recognition: number;
+  readonly total: number;
+  readonly boxes: number;
+  readonly recognitionRuns: number;
+  /** Sum of the recogniser's input widths (its run time grows with it). */
+  readonly recognitionColumns: number;
+  /** Detector input sizes, e.g. "736x480", or one per content region of a big page. */
+  readonly detectionInputs: string;
+}

@@ -1,0 +1,195 @@
+/**
+ * The OCR pipeline on PP-OCR models: one detection pass over the page, a direction decision per
+ * line, one recognition run per line on a crop from the full-resolution page, then split
+ * pieces of a line joined. Quads are in the input image's pixels (see geometry.ts).
+ *
+ * onnxruntime-node's `run()` returns a promise but computes synchronously on the calling
+ * thread (measured: the event loop stalls for the whole run), so this runs inside the worker
+ * of paddle.ts, never on the server's main thread.
+ */
+import { performance } from 'node:perf_hooks';
+import * as ort from 'onnxruntime-node';
+import { DirectionClassifier } from './classify.js';
+import { detectText, type DetectedBox } from './detect.js';
+import { readingFrame, type ReadingFrame, type RotatedRect } from './geometry.js';
+import { mergeLines, type RecognisedLine } from './merge.js';
+import { defaultModelPaths, loadCharset, outputClassCount, sessionOptions } from './models.js';
+import type { Settings, StageTimings } from './options.js';
+import { axisOf, baseOrientation, flipped, nearestDecided, type Axis } from './orientation.js';
+import { refineRect } from './refine.js';
+import { Recogniser } from './recognise.js';
+import { sortLines, toTextLine, trimSpaces } from './text-lines.js';
+import type { Orientation, PageText, RasterImage } from './types.js';
+
+/** A line read with this confidence can lend its orientation to a near-square box beside it. */
+const GUIDE_CONFIDENCE = 0.8;
+
+interface ReadLine extends RecognisedLine {
+  readonly confidence: number;
+}
+
+interface Candidate {
+  readonly rect: RotatedRect;
+  readonly frames: ReadingFrame[];
+}
+
+export class PaddlePipeline {
+  private closed = false;
+
+  constructor(
+    private readonly sessions: readonly ort.InferenceSession[],
+    private readonly detector: ort.InferenceSession,
+    private readonly classifier: DirectionClassifier,
+    private readonly recogniser: Recogniser,
+    private readonly settings: Settings,
+  ) {}
+
+  /** Reads the page; the timings hold no text. */
+  async read(image: RasterImage, page: number): Promise<{ text: PageText; timings: StageTimings }> {
+    if (this.closed) throw new Error('The OCR pipeline is closed.');
+    checkImage(image);
+    const t0 = performance.now();
+    const detection = await detectText(this.detector, image, this.settings.detection);
+    const t1 = performance.now();
+    const candidates = await this.candidates(image, detection.boxes);
+    const t2 = performance.now();
+    let runs = 0;
+    let columns = 0;
+    const read = async (frames: readonly ReadingFrame[]): Promise<ReadLine> => {
+      let best: ReadLine | undefined;
+      for (const frame of frames) {
+        const reading = await this.recogniser.read(image, frame);
+        runs += 1;
+        columns += reading.columns;
+        if (best === undefined || reading.confidence > best.confidence) {
+          best = { frame, chars: trimSpaces(reading.chars), confidence: reading.confidence };
+        }
+      }
+      return best as ReadLine;
+    };
+    // Boxes whose shape gives their axis first; then the near-square ones borrow the
+    // orientation of the nearest line that was read with confidence.
+    const decided: (ReadLine & { rect: RotatedRect })[] = [];
+    const undecided: RotatedRect[] = [];
+    for (const candidate of candidates) {
+      if (candidate.frames.length === 0) undecided.push(candidate.rect);
+      else decided.push({ ...(await read(candidate.frames)), rect: candidate.rect });
+    }
+    const guides = decided.filter((line) => line.confidence >= GUIDE_CONFIDENCE);
+    const lines: ReadLine[] = [...decided];
+    for (const rect of undecided) {
+      const neighbour = guides[nearestDecided(rect, guides, 4) ?? -1];
+      const orientations: Orientation[] =
+        neighbour === undefined ? [0, 90, 180, 270] : [neighbour.frame.orientation];
+      lines.push(await read(orientations.map((o) => readingFrame(rect, o))));
+    }
+    const t3 = performance.now();
+    const kept = lines.filter(
+      (l) => l.chars.length > 0 && l.confidence >= this.settings.minLineConfidence,
+    );
+    const merged = mergeLines(kept, this.settings.merge).map(toTextLine);
+    const text: PageText = {
+      page,
+      width: image.width,
+      height: image.height,
+      unit: 'px',
+      source: 'ocr',
+      lines: sortLines(merged),
+    };
+    const t4 = performance.now();
+    return {
+      text,
+      timings: {
+        detection: t1 - t0,
+        orientation: t2 - t1,
+        recognition: t3 - t2,
+        total: t4 - t0,
+        boxes: detection.boxes.length,
+        recognitionRuns: runs,
+        recognitionColumns: columns,
+        detectionInputs: detection.passes.map((p) => `${p.width}x${p.height}`).join(' + '),
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all(this.sessions.map((s) => s.release()));
+  }
+
+  /**
+   * Each box with the frames worth reading, most likely first; no frames when its shape cannot
+   * tell its axis. Boxes whose axis is known are tightened across their text first.
+   */
+  private async candidates(
+    image: RasterImage,
+    boxes: readonly DetectedBox[],
+  ): Promise<Candidate[]> {
+    const { orientations, elongation, directionCertainty, refine } = this.settings;
+    const sized = boxes.map((box) => {
+      const axis: Axis = orientations ? axisOf(box.rect, elongation) : 'horizontal';
+      const rect =
+        axis === 'unknown' || refine.bandScale <= 0
+          ? box.rect
+          : refineRect(image, box.rect, axis === 'vertical', refine);
+      return { rect, axis };
+    });
+    if (!orientations) return sized.map(({ rect }) => ({ rect, frames: [readingFrame(rect, 0)] }));
+    const known = sized.filter((b) => b.axis !== 'unknown');
+    const base = known.map((b) => readingFrame(b.rect, baseOrientation(b.axis)));
+    const upsideDown = await this.classifier.upsideDown(image, base);
+    const frames = new Map<RotatedRect, ReadingFrame[]>();
+    known.forEach((b, i) => {
+      const upright = base[i] as ReadingFrame;
+      const p = upsideDown[i] ?? 0;
+      const turned = readingFrame(b.rect, flipped(upright.orientation));
+      if (p >= directionCertainty) frames.set(b.rect, [turned]);
+      else if (p <= 1 - directionCertainty) frames.set(b.rect, [upright]);
+      else frames.set(b.rect, p > 0.5 ? [turned, upright] : [upright, turned]);
+    });
+    return sized.map(({ rect }) => ({ rect, frames: frames.get(rect) ?? [] }));
+  }
+}
+
+function checkImage(image: RasterImage): void {
+  const { width, height, channels, pixels } = image;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
+    throw new Error('The image to read has no pixels.');
+  }
+  if (pixels.length < width * height * channels) {
+    throw new Error('The image buffer is shorter than its width, height and channels say.');
+  }
+}
+
+/** Loads the three models; the pipeline blocks its thread while a model runs (see above). */
+export async function createPaddlePipeline(settings: Settings): Promise<PaddlePipeline> {
+  const paths = { ...defaultModelPaths(), ...settings.models };
+  const options = sessionOptions({
+    intraOpThreads: settings.threads,
+    spinning: settings.spinning,
+  });
+  const sessions = await Promise.all(
+    [paths.detection, paths.classification, paths.recognition].map((file) =>
+      ort.InferenceSession.create(file, options),
+    ),
+  );
+  const [detector, classifier, recogniser] = sessions as [
+    ort.InferenceSession,
+    ort.InferenceSession,
+    ort.InferenceSession,
+  ];
+  try {
+    const charset = await loadCharset(paths.dictionary, outputClassCount(recogniser));
+    return new PaddlePipeline(
+      sessions,
+      detector,
+      new DirectionClassifier(classifier),
+      new Recogniser(recogniser, charset, settings.recognition),
+      settings,
+    );
+  } catch (error) {
+    await Promise.all(sessions.map((s) => s.release()));
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The read step for a whole document: an image page is OCR'd; a PDF page gives its own text
+ * layer, and is also rendered and OCR'd when it holds images (a scan, a photo of a card) or no
+ * text at all, so that nothing printed on it goes unread.
+ */
+import type { Document } from '../documents/document.js';
+import { describePdfPage, renderPdfPage } from '../documents/render.js';
+import { readPdfTextLayer } from './pdf-text.js';
+import type { OcrEngine, PageText, RasterImage } from './types.js';
+
+/** Above this share of the page covered by images, a PDF page is OCR'd as well. */
+const IMAGE_COVERAGE_FOR_OCR = 0.02;
+
+export interface ReadOptions {
+  /** Resolution at which PDF pages are rendered for OCR. */
+  readonly pdfDpi: number;
+}
+
+export interface ReadPage {
+  readonly index: number;
+  /** The page's text: a PDF text layer (points), an OCR reading (pixels of `raster`), or both. */
+  readonly layers: readonly PageText[];
+  /** The pixels that were OCR'd; null for a PDF page read from its text layer alone. */
+  readonly raster: RasterImage | null;
+  /** Factor from `raster` pixels to the page's own units (1 for images, 72/dpi for PDF pages). */
+  readonly rasterToPage: number;
+}
+
+export async function readPage(
+  document: Document,
+  index: number,
+  ocr: OcrEngine,
+  options: ReadOptions,
+): Promise<ReadPage> {
+  const page = document.pages[index];
+  if (!page) throw new Error(`no page ${index}`);
+  if (page.kind === 'raster') {
+    return { index, layers: [await ocr.read(page, index)], raster: page, rasterToPage: 1 };
+  }
+  const pdf = document.pdf;
+  if (!pdf) throw new Error('a PDF page without its document');
+  const textLayer = readPdfTextLayer(pdf, index);
+  const content = describePdfPage(pdf, index);
+  if (content.textChars > 0 && content.imageCoverage < IMAGE_COVERAGE_FOR_OCR) {
+    return { index, layers: [textLayer], raster: null, rasterToPage: 72 / options.pdfDpi };
+  }
+  const raster = renderPdfPage(pdf, index, options.pdfDpi);
+  const ocrLayer = await ocr.read(raster, index);
+  return { index, layers: [textLayer, ocrLayer], raster, rasterToPage: 72 / options.pdfDpi };
+}

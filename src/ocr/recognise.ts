@@ -1,0 +1,106 @@
+/**
+ * Line recognition with PP-OCR's CRNN/SVTR network: the line's crop at height 48, one run per
+ * line (batching pads every line to the widest and measured slower on 2 cores), then CTC
+ * decoding with character positions mapped back to the line's reading frame.
+ */
+import * as ort from 'onnxruntime-node';
+import { cropFrame } from './crop.js';
+import { decodeCtc } from './ctc.js';
+import { inkProfile, longestBlank, type InkProfile } from './ink.js';
+import type { ReadingFrame } from './geometry.js';
+import type { RasterImage } from './types.js';
+
+export interface RecognitionSettings {
+  /** Crop height the network was trained on. */
+  readonly height: number;
+  /** Widest crop; longer lines are squeezed horizontally (run time grows with width). */
+  readonly maxWidth: number;
+  /** Narrowest crop the network is given; shorter text is padded. */
+  readonly minWidth: number;
+  /**
+   * Horizontal scale of the crop against the page (1 keeps the aspect). Below 1 squeezes text
+   * as the model's training resize squeezes long lines: run time falls with crop width.
+   */
+  readonly squeeze: number;
+  /** See CtcSettings. */
+  readonly spaceEvidence: number;
+  readonly spaceGap: number;
+}
+
+/** A recognised character, positioned in page pixels along its line's reading frame. */
+export interface FrameChar {
+  readonly text: string;
+  readonly from: number;
+  readonly to: number;
+  readonly confidence: number;
+}
+
+export interface LineReading {
+  readonly chars: readonly FrameChar[];
+  /** Mean character confidence; 0 when nothing was read. */
+  readonly confidence: number;
+  /** Width of the crop the network read. */
+  readonly columns: number;
+}
+
+export class Recogniser {
+  constructor(
+    private readonly session: ort.InferenceSession,
+    private readonly charset: readonly string[],
+    private readonly settings: RecognitionSettings,
+  ) {}
+
+  async read(image: RasterImage, frame: ReadingFrame): Promise<LineReading> {
+    const { height, maxWidth, minWidth } = this.settings;
+    const natural = Math.ceil(
+      (this.settings.squeeze * height * frame.length) / Math.max(1, frame.thickness),
+    );
+    const textWidth = Math.max(1, Math.min(maxWidth, natural));
+    // Whole network strides (8 columns per output step) keep the step-to-column map exact.
+    const cropWidth = Math.max(minWidth, Math.ceil(textWidth / 8) * 8);
+    const crop = cropFrame(image, frame, textWidth, cropWidth, height);
+    const tensor = new ort.Tensor('float32', crop.data, [1, 3, height, cropWidth]);
+    const inputName = this.session.inputNames[0] ?? 'x';
+    const outputName = this.session.outputNames[0] ?? '';
+    const outputs = await this.session.run({ [inputName]: tensor });
+    tensor.dispose();
+    const output = outputs[outputName];
+    if (output === undefined) throw new Error('The recognition model returned no output.');
+    const [, steps = 0, classes = 0] = output.dims;
+    if (classes !== this.charset.length) {
+      output.dispose();
+      throw new Error(
+        `The recognition model outputs ${classes} classes; the dictionary has ${this.charset.length}.`,
+      );
+    }
+    // Blank columns are only measured when a gap is in doubt (a few per line at most).
+    let ink: InkProfile | undefined;
+    const blankRun = (from: number, to: number): number | undefined => {
+      ink ??= inkProfile(crop.data, cropWidth, height, textWidth);
+      return ink.textHeight > 0 ? longestBlank(ink, from, to) / ink.textHeight : undefined;
+    };
+    const decoded = decodeCtc(
+      output.data as Float32Array,
+      0,
+      steps,
+      classes,
+      this.charset,
+      textWidth,
+      cropWidth,
+      this.settings,
+      blankRun,
+    );
+    output.dispose();
+    const chars = decoded
+      .filter((c) => c.text !== '')
+      .map((c) => ({
+        text: c.text,
+        from: c.from / crop.scale,
+        to: c.to / crop.scale,
+        confidence: c.confidence,
+      }));
+    const confidence =
+      chars.length === 0 ? 0 : chars.reduce((sum, c) => sum + c.confidence, 0) / chars.length;
+    return { chars, confidence, columns: cropWidth };
+  }
+}

@@ -1,0 +1,91 @@
+/** Quad arithmetic for covering characters: unions along a line, padding, point tests. */
+import type { Point, Quad } from '../ocr/types.js';
+
+const add = (a: Point, b: Point): Point => ({ x: a.x + b.x, y: a.y + b.y });
+const sub = (a: Point, b: Point): Point => ({ x: a.x - b.x, y: a.y - b.y });
+const scale = (a: Point, k: number): Point => ({ x: a.x * k, y: a.y * k });
+const length = (a: Point): number => Math.hypot(a.x, a.y);
+const unit = (a: Point): Point => {
+  const l = length(a);
+  return l === 0 ? { x: 1, y: 0 } : scale(a, 1 / l);
+};
+
+/**
+ * One quad spanning characters `first..last` of a run (in reading order), padded by `pad`
+ * (a fraction of the text height) across the line and along it, but never past the midpoint
+ * to the neighbouring characters `before` and `after`, which must stay visible.
+ */
+export function spanQuad(
+  chars: readonly Quad[],
+  first: number,
+  last: number,
+  pad = 0.15,
+  /** Where the pixels show the gap after `last` ends (see ink-gap.ts); trusted over the quads. */
+  cutAfter: readonly [Point, Point] | null = null,
+): Quad {
+  const start = chars[first];
+  const end = chars[last];
+  if (!start || !end) throw new Error('span outside the characters');
+  const along = unit(sub(end[1], start[0]));
+  const across: Point = { x: -along.y, y: along.x };
+  const height = Math.max(length(sub(start[3], start[0])), length(sub(end[2], end[1])));
+  const grow = pad * height;
+  // Along the line: grow outwards, but stop halfway to a neighbour that stays visible.
+  const project = (p: Point) => p.x * along.x + p.y * along.y;
+  const left = Math.min(project(start[0]), project(start[3]));
+  const right = Math.max(project(end[1]), project(end[2]));
+  const before = chars[first - 1];
+  const after = chars[last + 1];
+  const leftRoom = before ? (left - Math.max(project(before[1]), project(before[2]))) / 2 : grow;
+  const rightRoom = after ? (Math.min(project(after[0]), project(after[3])) - right) / 2 : grow;
+  const growLeft = Math.max(0, Math.min(grow, leftRoom));
+  const growRight = cutAfter
+    ? Math.min(project(cutAfter[0]), project(cutAfter[1])) - right
+    : Math.max(0, Math.min(grow, rightRoom));
+  const top = Math.min(...[...start, ...end].map((p) => p.x * across.x + p.y * across.y)) - grow;
+  const bottom = Math.max(...[...start, ...end].map((p) => p.x * across.x + p.y * across.y)) + grow;
+  const at = (a: number, c: number): Point => add(scale(along, a), scale(across, c));
+  return [
+    at(left - growLeft, top),
+    at(right + growRight, top),
+    at(right + growRight, bottom),
+    at(left - growLeft, bottom),
+  ];
+}
+
+/** Grows a quad outwards from its centre by `margin` units on every side. */
+export function expandQuad(quad: Quad, margin: number): Quad {
+  const centre = scale(
+    quad.reduce<Point>((sum, p) => add(sum, p), { x: 0, y: 0 }),
+    1 / 4,
+  );
+  return quad.map((p) => {
+    const direction = unit(sub(p, centre));
+    return add(p, scale(direction, margin * Math.SQRT2));
+  }) as unknown as Quad;
+}
+
+export function scaleQuad(quad: Quad, factor: number): Quad {
+  return quad.map((p) => scale(p, factor)) as unknown as Quad;
+}
+
+/** Whether a point lies inside a convex quad (either winding). */
+export function insideQuad(quad: Quad, x: number, y: number): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i += 1) {
+    const a = quad[i] as Point;
+    const b = quad[(i + 1) % 4] as Point;
+    const cross = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
+    if (cross !== 0) {
+      if (sign === 0) sign = Math.sign(cross);
+      else if (Math.sign(cross) !== sign) return false;
+    }
+  }
+  return true;
+}
+
+export function boundsOf(quad: Quad): { x0: number; y0: number; x1: number; y1: number } {
+  const xs = quad.map((p) => p.x);
+  const ys = quad.map((p) => p.y);
+  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+}

@@ -1,0 +1,72 @@
+/**
+ * Where exactly one character ends and the next begins, read from the pixels. OCR character
+ * boxes come from the recogniser's time steps and may be a few pixels off; between two digits
+ * printed without a space, a few pixels decide whether the eighth digit is fully covered or
+ * the ninth is clipped. The cut goes through the lightest band between the two centres.
+ */
+import type { Point, Quad, RasterImage } from '../ocr/types.js';
+
+const mid = (a: Point, b: Point): Point => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+const lerp = (a: Point, b: Point, t: number): Point => ({
+  x: a.x + (b.x - a.x) * t,
+  y: a.y + (b.y - a.y) * t,
+});
+
+function grey(image: RasterImage, p: Point): number {
+  const x = Math.min(image.width - 1, Math.max(0, Math.round(p.x)));
+  const y = Math.min(image.height - 1, Math.max(0, Math.round(p.y)));
+  const at = (y * image.width + x) * image.channels;
+  return (
+    ((image.pixels[at] ?? 255) +
+      2 * (image.pixels[at + 1] ?? 255) +
+      (image.pixels[at + 2] ?? 255)) /
+    4
+  );
+}
+
+/**
+ * The cut between `left` and `right` (consecutive characters of a line, in reading order) as
+ * a segment across the line: [top point, bottom point]. Null when the pixels show no gap.
+ */
+export function inkGap(image: RasterImage, left: Quad, right: Quad): [Point, Point] | null {
+  // Centres of the two characters on the top and bottom edges of the line.
+  const topFrom = mid(left[0], left[1]);
+  const topTo = mid(right[0], right[1]);
+  const bottomFrom = mid(left[3], left[2]);
+  const bottomTo = mid(right[3], right[2]);
+  const span = Math.hypot(topTo.x - topFrom.x, topTo.y - topFrom.y);
+  const steps = Math.max(4, Math.round(span * 2));
+  const across = 16;
+  const profile: number[] = [];
+  let darkest = 255;
+  let lightest = 0;
+  for (let i = 0; i <= steps; i += 1) {
+    const t = i / steps;
+    const top = lerp(topFrom, topTo, t);
+    const bottom = lerp(bottomFrom, bottomTo, t);
+    let column = 255;
+    for (let j = 1; j < across; j += 1) {
+      const g = grey(image, lerp(top, bottom, j / across));
+      column = Math.min(column, g);
+    }
+    profile.push(column);
+    darkest = Math.min(darkest, column);
+    lightest = Math.max(lightest, column);
+  }
+  // A column is ink-free when its darkest pixel is closer to the paper than to the ink.
+  const threshold = (darkest + lightest) / 2;
+  if (lightest - darkest < 40) return null;
+  let best: { start: number; end: number } | null = null;
+  for (let i = 0; i <= steps;) {
+    if ((profile[i] ?? 0) <= threshold) {
+      i += 1;
+      continue;
+    }
+    const start = i;
+    while (i <= steps && (profile[i] ?? 0) > threshold) i += 1;
+    if (!best || i - start > best.end - best.start) best = { start, end: i - 1 };
+  }
+  if (!best) return null;
+  const t = (best.start + best.end) / 2 / steps;
+  return [lerp(topFrom, topTo, t), lerp(bottomFrom, bottomTo, t)];
+}

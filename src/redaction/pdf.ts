@@ -1,0 +1,46 @@
+/**
+ * True removal from PDFs: MuPDF redaction annotations, applied so that the text under each
+ * region leaves the content stream and image pixels under it are blanked, then a clean save
+ * (garbage collected, no incremental update, so no old object survives).
+ */
+import { mupdf } from '../documents/mupdf.js';
+import type { Quad } from '../ocr/types.js';
+import { toMupdfQuad } from '../ocr/pdf-text.js';
+
+export interface PdfRegions {
+  readonly page: number;
+  /** In page coordinates (points, top-left origin). */
+  readonly quads: readonly Quad[];
+}
+
+export function redactPdf(pdf: mupdf.PDFDocument, regions: readonly PdfRegions[]): void {
+  for (const { page: index, quads } of regions) {
+    if (quads.length === 0) continue;
+    const page = pdf.loadPage(index);
+    try {
+      for (const quad of quads) {
+        const annotation = page.createAnnotation('Redact');
+        annotation.setQuadPoints([toMupdfQuad(quad)]);
+        annotation.update();
+      }
+      page.applyRedactions(
+        true,
+        mupdf.PDFPage.REDACT_IMAGE_PIXELS,
+        mupdf.PDFPage.REDACT_LINE_ART_NONE,
+        mupdf.PDFPage.REDACT_TEXT_REMOVE,
+      );
+    } finally {
+      page.destroy();
+    }
+  }
+}
+
+/** Saves without history: unused objects dropped, streams compressed, no incremental update. */
+export function savePdfClean(pdf: mupdf.PDFDocument): Buffer {
+  const buffer = pdf.saveToBuffer('garbage=4,compress=yes,clean=yes,sanitize=yes');
+  try {
+    return Buffer.from(buffer.asUint8Array());
+  } finally {
+    buffer.destroy();
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Bulk processing: the single-document service applied to each file, in parallel up to a
+ * bound; one failing file fails only its own entry. Produces the entries of interface.md's
+ * bulk manifest and the files of the ZIP.
+ */
+import { DocumentError } from '../documents/errors.js';
+import type { WrittenFormat } from '../documents/writers.js';
+import type { UploadedDocument } from './context.js';
+
+export type BulkStatus = 'masked' | 'no_number_found' | 'failed';
+
+export interface BulkFileResult {
+  readonly bytes: Buffer;
+  readonly format: WrittenFormat;
+  readonly maskedCount: number;
+}
+
+export interface BulkEntry {
+  /** 1-based position in the request. */
+  readonly index: number;
+  readonly filename: string;
+  readonly status: BulkStatus;
+  readonly maskedCount: number;
+  /** For failures: the error code a single request would have got, and its message. */
+  readonly error?: string;
+  readonly message?: string;
+  readonly result?: BulkFileResult;
+}
+
+/** Turns a per-file failure into the code and message of the error model. */
+export type FailureMapper = (error: unknown) => { code: string; message: string } | null;
+
+async function mapBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await work(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export async function processBulk(
+  files: readonly UploadedDocument[],
+  concurrency: number,
+  process: (file: UploadedDocument) => Promise<BulkFileResult>,
+  mapFailure: FailureMapper,
+  onUnexpected: (error: unknown) => void,
+): Promise<BulkEntry[]> {
+  return mapBounded(files, concurrency, async (file, i) => {
+    const base = { index: i + 1, filename: file.filename };
+    try {
+      const result = await process(file);
+      const status: BulkStatus = result.maskedCount > 0 ? 'masked' : 'no_number_found';
+      return { ...base, status, maskedCount: result.maskedCount, result };
+    } catch (error) {
+      const known =
+        error instanceof DocumentError
+          ? { code: error.code, message: error.message }
+          : mapFailure(error);
+      if (!known) onUnexpected(error);
+      const failure = known ?? {
+        code: 'processing_failed',
+        message: 'Processing failed unexpectedly; retry this file once.',
+      };
+      return {
+        ...base,
+        status: 'failed' as const,
+        maskedCount: 0,
+        error: failure.code,
+        message: failure.message,
+      };
+    }
+  });
+}

@@ -1,0 +1,60 @@
+/** What the services need from the process: limits, engines and the concurrency bound. */
+import type { Settings } from '../config/settings.js';
+import type { FileFormat } from '../documents/document.js';
+import { intake } from '../documents/intake.js';
+import type { Document } from '../documents/document.js';
+import type { OcrEngine } from '../ocr/types.js';
+import { ocrEngine } from './engines.js';
+import { Semaphore } from './semaphore.js';
+
+export interface ServiceContext {
+  readonly maxPixels: number;
+  readonly maxPages: number;
+  readonly pdfOcrDpi: number;
+  readonly bulkConcurrency: number;
+  readonly ocr: () => Promise<OcrEngine>;
+  /** Bounds the documents processed at once across all requests. */
+  readonly slots: Semaphore;
+}
+
+export function serviceContext(settings: Settings, ocr = ocrEngine): ServiceContext {
+  return {
+    maxPixels: settings.maxImagePixels,
+    maxPages: settings.maxPages,
+    pdfOcrDpi: settings.pdfOcrDpi,
+    bulkConcurrency: settings.bulkConcurrency,
+    ocr,
+    slots: new Semaphore(settings.maxConcurrentDocuments),
+  };
+}
+
+export interface UploadedDocument {
+  readonly bytes: Buffer;
+  readonly filename: string;
+  readonly pdfPassword?: string;
+}
+
+/**
+ * Intake, then `work`, inside a processing slot; the document's native memory is released
+ * whatever happens.
+ */
+export function withDocument<T>(
+  context: ServiceContext,
+  upload: UploadedDocument,
+  accepted: ReadonlySet<FileFormat>,
+  work: (document: Document) => Promise<T>,
+): Promise<T> {
+  return context.slots.run(async () => {
+    const document = await intake(upload.bytes, upload.filename, {
+      accepted,
+      maxPixels: context.maxPixels,
+      maxPages: context.maxPages,
+      ...(upload.pdfPassword === undefined ? {} : { pdfPassword: upload.pdfPassword }),
+    });
+    try {
+      return await work(document);
+    } finally {
+      document.dispose();
+    }
+  });
+}

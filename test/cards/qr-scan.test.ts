@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import QRCode from 'qrcode';
+import { classifyQrText, scanQrCodes } from '../../src/cards/qr-scan.js';
+import type { RasterImage } from '../../src/ocr/types.js';
+
+/** Draws a QR code of `text` at (left, top) with `module`-pixel modules on a white page. */
+function drawQr(text: string, left: number, top: number, module: number): RasterImage {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const size = qr.modules.size;
+  const width = 600;
+  const height = 600;
+  const pixels = Buffer.alloc(width * height * 3, 255);
+  for (let r = 0; r < size; r += 1) {
+    for (let c = 0; c < size; c += 1) {
+      if (!qr.modules.get(r, c)) continue;
+      for (let y = 0; y < module; y += 1) {
+        for (let x = 0; x < module; x += 1) {
+          pixels.fill(
+            0,
+            ((top + r * module + y) * width + left + c * module + x) * 3,
+            ((top + r * module + y) * width + left + c * module + x) * 3 + 3,
+          );
+        }
+      }
+    }
+  }
+  return { width, height, channels: 3, pixels };
+}
+
+describe('QR codes on a page', () => {
+  it('classifies Aadhaar QR payloads', () => {
+    assert.equal(
+      classifyQrText(
+        '<?xml version="1.0" encoding="UTF-8"?><PrintLetterBarcodeData uid="234567890124"/>',
+      ),
+      'aadhaar_xml',
+    );
+    assert.equal(
+      classifyQrText('</?xml version="1.0"?><PrintLetterBarcodeData uid="x"/>'),
+      'aadhaar_xml',
+    );
+    assert.equal(classifyQrText('2345 6789 0124'), 'aadhaar_xml');
+    assert.equal(classifyQrText('9'.repeat(2500)), 'aadhaar_secure');
+    assert.equal(classifyQrText('<QDA n="x" u="xxxxxxxx0124"/>'), 'aadhaar_signed_xml');
+    assert.equal(classifyQrText('https://example.com/'), 'other');
+  });
+
+  it('finds an XML QR and where it is, without returning its payload', async () => {
+    const xml =
+      '<?xml version="1.0" encoding="UTF-8"?><PrintLetterBarcodeData uid="234567890124" name="Test Person" yob="1990"/>';
+    const symbols = await scanQrCodes(drawQr(xml, 100, 120, 4));
+    assert.equal(symbols.length, 1);
+    const [symbol] = symbols;
+    assert.ok(symbol);
+    assert.equal(symbol.kind, 'aadhaar_xml');
+    assert.ok(!JSON.stringify(symbol).includes('234567890124'));
+    assert.ok(
+      Math.abs(symbol.quad[0].x - 100) <= 4 && Math.abs(symbol.quad[0].y - 120) <= 4,
+      JSON.stringify(symbol.quad),
+    );
+  });
+});

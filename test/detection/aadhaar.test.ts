@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { findAadhaar, findAadhaarOnPage } from '../../src/detection/aadhaar.js';
+import { line, page } from '../helpers/text-layer.js';
+
+const VALID = '234567890124';
+const grouped = (d: string) => `${d.slice(0, 4)} ${d.slice(4, 8)} ${d.slice(8)}`;
+
+function found(text: string): string[] {
+  return findAadhaarOnPage(page([line(text)])).findings.map((f) => f.value);
+}
+
+describe('finding Aadhaar numbers', () => {
+  it('finds a grouped or run-together Verhoeff-valid number, with a quad per digit', () => {
+    const result = findAadhaarOnPage(page([line(`Aadhaar No.: ${grouped(VALID)}`, { x: 0 })]));
+    assert.equal(result.findings.length, 1);
+    const [finding] = result.findings;
+    assert.ok(finding);
+    assert.equal(finding.value, VALID);
+    assert.equal(finding.rule, 'verhoeff');
+    assert.equal(finding.charQuads.length, 12);
+    // "Aadhaar No.: " is 13 chars; digit 5 (index 4) is after the first group and a space.
+    assert.equal(finding.charQuads[0]?.[0].x, 130);
+    assert.equal(finding.charQuads[4]?.[0].x, 180);
+    assert.equal(finding.charQuads[11]?.[0].x, 260);
+    assert.deepEqual(found(VALID), [VALID]);
+    assert.deepEqual(found(`${VALID.slice(0, 4)} ${VALID.slice(4)}`), [VALID]);
+    assert.deepEqual(found(`${VALID.slice(0, 4)}-${VALID.slice(4, 8)}-${VALID.slice(8)}`), [VALID]);
+  });
+
+  it('never reports a number that fails Verhoeff or starts with 0 or 1', () => {
+    const result = findAadhaarOnPage(page([line('2345 6789 0123'), line('1234 5678 9012')]));
+    assert.deepEqual(result.findings, []);
+    assert.deepEqual(result.rejected.map((r) => r.reason).sort(), ['checksum', 'first_digit']);
+    assert.ok(!JSON.stringify(result.rejected).includes('2345'), 'rejections carry no value');
+  });
+
+  it('repairs OCR confusions only when the repaired number validates', () => {
+    const misread = grouped(VALID).replace('0', 'O').replace('1', 'l');
+    const result = findAadhaarOnPage(page([line(misread)]));
+    assert.deepEqual(
+      result.findings.map((f) => [f.value, f.rule]),
+      [[VALID, 'verhoeff_after_ocr_repair']],
+    );
+    assert.deepEqual(found('2345 6789 O123'), []);
+    assert.deepEqual(found('2S4B 6789 OI24'), [], 'more than two repairs is a guess');
+  });
+
+  it('does not read words as digits', () => {
+    assert.deepEqual(found(`NO ${grouped(VALID)}`), [VALID]);
+    assert.deepEqual(found(`IS ${grouped(VALID)} OK`), [VALID]);
+  });
+
+  it('never flags phone numbers, dates, order ids or windows of longer numbers', () => {
+    const negatives = [
+      `+91 ${VALID}`,
+      `Mobile: ${grouped(VALID)}`,
+      `Phone ${VALID}`,
+      `Order #${grouped(VALID)}`,
+      `Invoice No. ${grouped(VALID)}`,
+      `A/c ${VALID}`,
+      '+91 98765 43210',
+      'DOB: 12/05/1990',
+      `VID : ${grouped(VALID)} 1234`,
+      `${VALID}5`,
+      `${grouped(VALID)}5`,
+      `2345 67 89 0124`,
+    ];
+    for (const text of negatives) assert.deepEqual(found(text), [], text);
+  });
+
+  it('reports findings of every page with their page index', () => {
+    const layer = { pages: [page([line('nothing here')], 0), page([line(grouped(VALID))], 1)] };
+    assert.deepEqual(
+      findAadhaar(layer).findings.map((f) => f.page),
+      [1],
+    );
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * Aadhaar masking measured on the generated corpus. CI runs a fixed subset (two documents of
+ * every kind); `PARDA_CORPUS=full` runs the whole corpus (20 of every kind) and prints the
+ * figures. Ground truth is geometric (digit quads); an independent reader (Tesseract) and
+ * PDF text extraction confirm on the outputs that covered digits are gone.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
+import { loadSettings } from '../../src/config/settings.js';
+import { mupdf } from '../../src/documents/mupdf.js';
+import { renderPdfPage } from '../../src/documents/render.js';
+import { serviceContext } from '../../src/services/context.js';
+import { closeEngines } from '../../src/services/engines.js';
+import { maskAadhaarFile, type MaskResult } from '../../src/services/mask-aadhaar.js';
+import type { RasterImage } from '../../src/ocr/types.js';
+import { insideQuad } from '../../src/redaction/geometry.js';
+import {
+  CORPUS_KINDS,
+  generateCorpus,
+  type GeneratedDocument,
+  type Quad,
+} from '../fixtures/aadhaar/index.js';
+import { closeTesseract, digitRuns } from '../helpers/tesseract.js';
+import { scoreMask, summarise, type DocumentScore } from './evaluate.js';
+
+const FULL = process.env['PARDA_CORPUS'] === 'full';
+const PER_KIND = FULL ? 20 : 2;
+const SEED = 20261122;
+
+async function rasterOf(bytes: Buffer): Promise<RasterImage> {
+  const { data, info } = await sharp(bytes)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, channels: 3, pixels: data };
+}
+
+/** Share of sample points of a quad whose pixel is (near) black in the output. */
+function blackShare(image: RasterImage, quad: Quad, scale = 1): number {
+  const xs = quad.map((p) => p.x * scale);
+  const ys = quad.map((p) => p.y * scale);
+  const scaled = quad.map((p) => ({ x: p.x * scale, y: p.y * scale })) as unknown as Quad;
+  let inside = 0;
+  let black = 0;
+  for (let y = Math.floor(Math.min(...ys)); y <= Math.ceil(Math.max(...ys)); y += 1) {
+    for (let x = Math.floor(Math.min(...xs)); x <= Math.ceil(Math.max(...xs)); x += 1) {
+      if (!insideQuad(scaled, x + 0.5, y + 0.5)) continue;
+      const at = (y * image.width + x) * image.channels;
+      inside += 1;
+      if (
+        (image.pixels[at] ?? 255) < 60 &&
+        (image.pixels[at + 1] ?? 255) < 60 &&
+        (image.pixels[at + 2] ?? 255) < 60
+      )
+        black += 1;
+    }
+  }
+  return inside === 0 ? 1 : black / inside;
+}
+
+/** The output's own pixels: every masked digit is black there, whatever the regions say. */
+async function checkPixels(doc: GeneratedDocument, result: MaskResult): Promise<string[]> {
+  const problems: string[] = [];
+  for (const page of doc.truth.pages) {
+    if (page.aadhaar.length === 0) continue;
+    let image: RasterImage;
+    let scale = 1;
+    if (result.format === 'pdf') {
+      const pdf = mupdf.Document.openDocument(result.bytes, 'application/pdf').asPDF();
+      if (!pdf) throw new Error('output is not a PDF');
+      scale = 2;
+      image = renderPdfPage(pdf, page.index, 144);
+      pdf.destroy();
+    } else {
+      image = await rasterOf(result.bytes);
+    }
+    for (const number of page.aadhaar) {
+      number.digits.slice(0, 8).forEach((digit, i) => {
+        const share = blackShare(image, digit, scale);
+        if (share < 0.95)
+          problems.push(`${doc.id} p${page.index} digit ${i + 1} black ${share.toFixed(2)}`);
+      });
+    }
+  }
+  return problems;
+}
+
+/** PDF text of the output must not hold the masked digits (it may hold the last four). */
+function checkPdfText(doc: GeneratedDocument, result: MaskResult): string[] {
+  if (result.format !== 'pdf') return [];
+  const pdf = mupdf.Document.openDocument(result.bytes, 'application/pdf');
+  const digits: string[] = [];
+  for (let i = 0; i < pdf.countPages(); i += 1) {
+    const page = pdf.loadPage(i);
+    const text = page.toStructuredText('preserve-whitespace');
+    digits.push(text.asText().replace(/\D/g, ''));
+    text.destroy();
+    page.destroy();
+  }
+  pdf.destroy();
+  const all = digits.join('|');
+  return doc.truth.aadhaarNumbers
+    .filter((n) => all.includes(n.slice(0, 8)))
+    .map(() => `${doc.id}: masked digits left in the PDF text`);
+}
+
+describe(`Aadhaar masking on the generated corpus (${FULL ? 'full' : 'CI subset'})`, () => {
+  const context = serviceContext(loadSettings({}));
+  let corpus: GeneratedDocument[] = [];
+  const scores: DocumentScore[] = [];
+  const outputs = new Map<string, MaskResult>();
+
+  before(async () => {
+    corpus = await generateCorpus({ seed: SEED, count: PER_KIND * CORPUS_KINDS.length });
+  });
+  after(async () => {
+    await closeEngines();
+    await closeTesseract();
+  });
+
+  it('covers the first eight digits of at least 99% of numbers, no last four, nothing on negatives', async (t) => {
+    for (const doc of corpus) {
+      const result = await maskAadhaarFile(
+        context,
+        { bytes: doc.bytes, filename: doc.filename },
+        { outputFormat: 'same', maskQr: 'xml' },
+      );
+      outputs.set(doc.id, result);
+      scores.push(scoreMask(doc, result));
+    }
+    const summary = summarise(scores);
+    t.diagnostic(JSON.stringify(summary));
+    for (const kind of CORPUS_KINDS) {
+      const of = summarise(scores.filter((s) => s.kind === kind));
+      t.diagnostic(
+        `${kind}: ${of.numbersCovered}/${of.numbers} covered, last4 hidden ${of.lastFourHidden}, false regions ${of.falseRegions}, negatives masked ${of.negativesMasked}/${of.negatives}`,
+      );
+    }
+    const misses = scores.filter((s) => s.numbersCovered < s.numbers).map((s) => s.id);
+    assert.ok(summary.numbers > 0);
+    assert.ok(
+      summary.coverageRate >= 0.99,
+      `coverage ${summary.coverageRate}; missed in ${misses.join(', ')}`,
+    );
+    assert.equal(summary.lastFourHidden, 0, 'no last-four digit is covered');
+    assert.equal(summary.negativesMasked, 0, 'zero masks on negatives');
+    assert.equal(summary.xmlQrsCovered, summary.xmlQrs, 'every XML QR is covered');
+    assert.equal(summary.falseRegions, 0, 'no region covers anything but a number or a QR');
+  });
+
+  it('leaves the masked digits black in the output pixels and absent from PDF text', async () => {
+    const problems: string[] = [];
+    for (const doc of corpus) {
+      const result = outputs.get(doc.id);
+      if (!result || result.maskedCount === 0) continue;
+      const score = scores.find((s) => s.id === doc.id);
+      if (score && score.numbersCovered < score.numbers) continue; // reported by the first test
+      problems.push(...(await checkPixels(doc, result)), ...checkPdfText(doc, result));
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  it('an independent reader (Tesseract) finds none of the covered digit runs', async (t) => {
+    const images = corpus.filter((d) => d.format !== 'pdf' && d.truth.aadhaarNumbers.length > 0);
+    let readOnInput = 0;
+    const leaks: string[] = [];
+    for (const doc of images.slice(0, FULL ? images.length : 8)) {
+      const result = outputs.get(doc.id);
+      if (!result) continue;
+      const before = (await digitRuns(doc.bytes)).join('|');
+      const afterRuns = (await digitRuns(result.bytes)).join('|');
+      for (const number of doc.truth.aadhaarNumbers) {
+        const groups = [number.slice(0, 4), number.slice(4, 8)];
+        if (before.includes(number.slice(0, 8)) || groups.every((g) => before.includes(g)))
+          readOnInput += 1;
+        if (afterRuns.includes(number.slice(0, 8))) leaks.push(`${doc.id}: first eight digits`);
+        // A covered group counts as leaked only if it does not also occur elsewhere on the input.
+        const elsewhere = before.split(number).join('').split(number.slice(0, 8)).join('');
+        for (const g of groups)
+          if (afterRuns.includes(g) && !elsewhere.includes(g))
+            leaks.push(`${doc.id}: group ${g.length}`);
+      }
+    }
+    t.diagnostic(`Tesseract read the number on ${readOnInput} inputs`);
+    assert.ok(
+      readOnInput >= 2,
+      'the independent reader does read the inputs, so its silence on the outputs means something',
+    );
+    assert.deepEqual(leaks, []);
+  });
+});

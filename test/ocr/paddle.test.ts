@@ -1,0 +1,196 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createPaddleOcr, type PaddleOcr } from '../../src/ocr/index.js';
+import type { Orientation, PageText, Point, RasterImage, TextLine } from '../../src/ocr/types.js';
+import { drawCard, Page, type DrawnText } from './fixtures.js';
+
+const DIRECTION: Record<Orientation, Point> = {
+  0: { x: 1, y: 0 },
+  90: { x: 0, y: 1 },
+  180: { x: -1, y: 0 },
+  270: { x: 0, y: -1 },
+};
+
+function centre(quad: readonly Point[]): Point {
+  return {
+    x: quad.reduce((s, p) => s + p.x, 0) / quad.length,
+    y: quad.reduce((s, p) => s + p.y, 0) / quad.length,
+  };
+}
+
+/** The line reading `text`; of several, the one nearest `near`. */
+function lineOf(page: PageText, text: string, near: Point = { x: 0, y: 0 }): TextLine {
+  const distance = (l: TextLine): number => {
+    const c = centre(l.quad);
+    return Math.hypot(c.x - near.x, c.y - near.y);
+  };
+  const line = page.lines
+    .filter((l) => l.text === text)
+    .sort((p, q) => distance(p) - distance(q))[0];
+  assert.ok(
+    line,
+    `no line reads ${JSON.stringify(text)}; got ${JSON.stringify(page.lines.map((l) => l.text))}`,
+  );
+  return line;
+}
+
+/**
+ * The line reads as drawn, in the drawn orientation, with corners in reading order, and each
+ * character's quad centred on its glyph's advance box: within `along` font sizes in the
+ * reading direction, within half a font size across it.
+ */
+function assertReadAsDrawn(page: PageText, drawn: DrawnText, along = 0.25): void {
+  const line = lineOf(page, drawn.text, centre(drawn.centres));
+  assert.equal(line.orientation, drawn.orientation, `orientation of ${drawn.text}`);
+  assert.equal(line.chars.length, drawn.centres.length);
+  const r = DIRECTION[drawn.orientation];
+  const [a, b] = line.quad;
+  const top = { x: b.x - a.x, y: b.y - a.y };
+  assert.ok(
+    (top.x * r.x + top.y * r.y) / Math.hypot(top.x, top.y) > 0.99,
+    'quad corners in reading order',
+  );
+  line.chars.forEach((char, i) => {
+    const expected = drawn.centres[i] as Point;
+    const got = centre(char.quad);
+    const dx = got.x - expected.x;
+    const dy = got.y - expected.y;
+    const alongError = Math.abs(dx * r.x + dy * r.y);
+    const acrossError = Math.abs(-dx * r.y + dy * r.x);
+    assert.ok(
+      alongError <= along * drawn.size,
+      `char ${i} of ${drawn.text}: ${alongError.toFixed(1)} px off along the line`,
+    );
+    assert.ok(
+      acrossError <= 0.5 * drawn.size,
+      `char ${i} of ${drawn.text}: ${acrossError.toFixed(1)} px off across`,
+    );
+    assert.ok(char.confidence > 0 && char.confidence <= 1);
+  });
+}
+
+function withoutAlpha(image: RasterImage): RasterImage {
+  const rgb = Buffer.alloc(image.width * image.height * 3);
+  for (let i = 0, j = 0; i < rgb.length; i += 3, j += 4) {
+    rgb[i] = image.pixels[j] ?? 0;
+    rgb[i + 1] = image.pixels[j + 1] ?? 0;
+    rgb[i + 2] = image.pixels[j + 2] ?? 0;
+  }
+  return { width: image.width, height: image.height, channels: 3, pixels: rgb };
+}
+
+describe('PaddleOcr', () => {
+  let engine: PaddleOcr;
+  before(async () => {
+    engine = await createPaddleOcr();
+  });
+  after(async () => {
+    await engine.close();
+  });
+
+  const upright = new Page(900, 260);
+  const drawnUpright = [
+    upright.text('2345 6789 0124', 40, 70, { size: 40, bold: true }),
+    upright.text('PAN ABCDE1234F issued 12/05/2015', 40, 140, { size: 28 }),
+    upright.text('Name: Test Example', 40, 210, { size: 26 }),
+  ];
+
+  it('reads a digit line and mixed words, each character where it was drawn', async () => {
+    const page = await engine.read(upright.raster(), 3);
+    for (const drawn of drawnUpright) assertReadAsDrawn(page, drawn);
+    assert.equal(page.page, 3);
+    assert.equal(page.unit, 'px');
+    assert.equal(page.source, 'ocr');
+    assert.equal(page.width, 900);
+    assert.equal(page.height, 260);
+    for (const line of page.lines) {
+      assert.equal(line.text, line.chars.map((c) => c.text).join(''));
+      assert.ok(line.confidence > 0.5 && line.confidence <= 1);
+    }
+  });
+
+  it('reads RGB pixels as it reads RGBA', async () => {
+    const page = await engine.read(withoutAlpha(upright.raster()), 0);
+    for (const drawn of drawnUpright) assertReadAsDrawn(page, drawn);
+  });
+
+  it('reads text turned 90, 180 and 270 degrees in its own orientation, in one pass', async () => {
+    const turned = new Page(1000, 1000);
+    const drawn = [
+      turned.text('Upright 2345 6789 0124', 200, 80, { size: 34 }),
+      turned.text('Down the page ABCDE1234F', 920, 200, { size: 34 }, 90),
+      turned.text('Upside down 9100 2345', 800, 900, { size: 34 }, 180),
+      turned.text('Up the page 01/01/1990', 80, 800, { size: 34 }, 270),
+      // Too short for its box's shape to tell its axis: it reads as its neighbour does.
+      turned.text('M', 920, 760, { size: 34 }, 90),
+    ];
+    const { text, timings } = await engine.readWithTimings(turned.raster(), 0);
+    for (const d of drawn) assertReadAsDrawn(text, d);
+    // One detection pass; each line recognised once (no line needed both flips here).
+    assert.equal(timings.recognitionRuns, timings.boxes);
+  });
+
+  it('reads a printout of two cards, one turned a quarter', async () => {
+    const printout = new Page(1500, 1000);
+    const first = drawCard(printout, { x: 40, y: 40, scale: 0.8, devanagari: false });
+    const second = drawCard(printout, {
+      x: 1440,
+      y: 100,
+      scale: 0.8,
+      orientation: 90,
+      devanagari: false,
+    });
+    const page = await engine.read(printout.raster(), 0);
+    for (const drawn of [...first, ...second]) assertReadAsDrawn(page, drawn);
+  });
+
+  it('reads a small card on an A4 page scanned at 300 dpi, in page pixels', async () => {
+    const a4 = new Page(2480, 3508);
+    const card = drawCard(a4, { x: 1200, y: 2400, scale: 1.011, devanagari: false });
+    const page = await engine.read(a4.raster(), 0);
+    assert.equal(page.width, 2480);
+    assert.equal(page.height, 3508);
+    for (const drawn of card) assertReadAsDrawn(page, drawn);
+  });
+
+  it('joins the groups of a number that the detector split', async () => {
+    const spaced = new Page(700, 120);
+    const size = 40;
+    spaced.ctx.font = `700 ${size}px "Noto Sans"`;
+    const advance = (s: string): number => spaced.ctx.measureText(s).width;
+    // Groups 1.2 font sizes apart: the detector boxes them separately.
+    let x = 30;
+    const groups = ['2345', '6789', '0124'].map((group) => {
+      const drawn = spaced.text(group, x, 80, { size, bold: true });
+      spaced.ctx.font = `700 ${size}px "Noto Sans"`;
+      x += advance(group) + 1.2 * size;
+      return drawn;
+    });
+    const { text, timings } = await engine.readWithTimings(spaced.raster(), 0);
+    assert.equal(timings.boxes, 3);
+    const line = lineOf(text, '2345 6789 0124');
+    const digits = line.chars.filter((c) => c.text !== ' ');
+    const drawnCentres = groups.flatMap((g) => g.centres);
+    digits.forEach((char, i) => {
+      const expected = drawnCentres[i] as Point;
+      assert.ok(Math.abs(centre(char.quad).x - expected.x) <= 0.25 * size, `digit ${i}`);
+    });
+    // The inserted spaces lie in the gaps.
+    const spaces = line.chars.filter((c) => c.text === ' ');
+    assert.equal(spaces.length, 2);
+    const gapStart = (groups[0]?.advances.at(-1)?.[1].x ?? 0) - 2;
+    const gapEnd = (groups[1]?.advances[0]?.[0].x ?? 0) + 2;
+    assert.ok(
+      centre(spaces[0]?.quad ?? []).x > gapStart && centre(spaces[0]?.quad ?? []).x < gapEnd,
+    );
+  });
+
+  it('refuses a buffer shorter than the image says, and reads nothing once closed', async () => {
+    await assert.rejects(
+      engine.read({ width: 100, height: 100, channels: 3, pixels: Buffer.alloc(10) }, 0),
+      /shorter/,
+    );
+    await engine.close();
+    await assert.rejects(engine.read(upright.raster(), 0), /closed/);
+  });
+});
