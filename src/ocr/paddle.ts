@@ -105,6 +105,11 @@ export class PaddleOcr implements OcrEngine {
     throw new Error('Unexpected reply from the OCR worker.');
   }
 
+  /** False once the worker has died or the engine was closed: every later read would fail. */
+  get usable(): boolean {
+    return this.failure === undefined;
+  }
+
   async close(): Promise<void> {
     this.closing ??= (async () => {
       if (this.failure === undefined) {

@@ -1,15 +1,23 @@
 /** Process-wide engines, loaded once on first use (or at start-up by `parda serve`). */
+import { createPaddleOcr, type PaddleOcr } from '../ocr/paddle.js';
 import type { OcrEngine } from '../ocr/types.js';
-import { createPaddleOcr } from '../ocr/paddle.js';
 
-let ocr: Promise<OcrEngine> | null = null;
+let ocr: Promise<PaddleOcr> | null = null;
 
-export function ocrEngine(): Promise<OcrEngine> {
-  ocr ??= createPaddleOcr().catch((error: unknown) => {
+function start(): Promise<PaddleOcr> {
+  const loading = createPaddleOcr().catch((error: unknown) => {
     ocr = null; // let a later request try again rather than failing forever
     throw error;
   });
-  return ocr;
+  ocr = loading;
+  return loading;
+}
+
+export async function ocrEngine(): Promise<OcrEngine> {
+  const engine = await (ocr ?? start());
+  // A worker that died (out of memory, a native crash) fails its own reads; the next
+  // request gets a fresh engine.
+  return engine.usable ? engine : start();
 }
 
 export async function closeEngines(): Promise<void> {
