@@ -56,7 +56,7 @@ export function registerMaskCommand(program: Command): void {
           path.join(parsed.dir, `${parsed.name}_masked.${EXTENSIONS[result.format]}`);
         await fs.writeFile(output, result.bytes);
         if (result.maskedCount === 0) {
-          console.error(`No Aadhaar number found; ${output} is an unchanged copy.`);
+          console.error(`Nothing masked: no Aadhaar found; ${output} is an unchanged copy.`);
           process.exitCode = NOTHING_FOUND_EXIT;
         } else {
           console.log(`Masked ${result.maskedCount} region(s): ${output}`);

@@ -166,7 +166,7 @@ describe('parda mask-aadhaar', () => {
       );
       assert.ok(failure, 'exits with a failure status');
       assert.equal(failure.code, 3);
-      assert.match(failure.stderr, /No Aadhaar number found/);
+      assert.match(failure.stderr, /Nothing masked: no Aadhaar found/);
       assert.ok(fs.readFileSync(path.join(dir, 'out.png')).equals(blank.bytes));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
