@@ -1,7 +1,7 @@
 /**
  * Aadhaar masking through HTTP: p50/p95 latency and peak memory (RSS) for a 1200-px card
  * photo, an A4 300-dpi printout and a 5-page PDF, one request at a time and 4 at once.
- *   make bench-mask        (node dist/bench/mask.js [runs])
+ *   node dist/bench/mask.js [runs] [case-filter]     (e.g. `12 photo`)
  * Prints a table; asserts nothing. The server runs in this process, on 127.0.0.1.
  */
 import { performance } from 'node:perf_hooks';
@@ -43,6 +43,7 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 const runs = Number(process.argv[2] ?? 12);
+const only = process.argv[3];
 const [sqlite] = backends().filter((b) => b.name === 'sqlite');
 if (!sqlite) throw new Error('no sqlite backend');
 const t = await startTestApp(sqlite, { routes: [], env: { PARDA_LOG_LEVEL: 'silent' } });
@@ -71,7 +72,7 @@ async function send(c: Case): Promise<number> {
 }
 
 const rows = [];
-for (const c of cases) {
+for (const c of cases.filter((k) => only === undefined || k.name.includes(only))) {
   await send(c); // warm-up: models loaded, caches filled
   for (const concurrency of [1, 4]) {
     let peak = process.memoryUsage().rss;

@@ -77,7 +77,7 @@ export function loadSettings(env: Env = process.env, cwd: string = process.cwd()
     maxBatchFiles: integer(env, 'PARDA_MAX_BATCH_FILES', 50, 1, 1000),
     maxConcurrentDocuments: integer(env, 'PARDA_MAX_CONCURRENT_DOCUMENTS', 2, 1, 64),
     bulkConcurrency: integer(env, 'PARDA_BULK_CONCURRENCY', 2, 1, 64),
-    pdfOcrDpi: integer(env, 'PARDA_PDF_OCR_DPI', 200, 72, 600),
+    pdfOcrDpi: integer(env, 'PARDA_PDF_OCR_DPI', 300, 72, 600),
     tmpDir: env['PARDA_TMP_DIR']?.trim() || path.join(os.tmpdir(), 'parda'),
     logLevel,
     defaultMonthlyQuota: integer(env, 'PARDA_DEFAULT_QUOTA', 1000, 0, 1_000_000_000),

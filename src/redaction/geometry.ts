@@ -36,9 +36,13 @@ export function spanQuad(
   const right = Math.max(project(end[1]), project(end[2]));
   const before = chars[first - 1];
   const after = chars[last + 1];
-  const leftRoom = before ? (left - Math.max(project(before[1]), project(before[2]))) / 2 : grow;
+  // Nothing before the span must stay visible (a label, a space): lead with a wider margin,
+  // since OCR estimates a run's first edge from an average character width.
+  const leftRoom = before
+    ? (left - Math.max(project(before[1]), project(before[2]))) / 2
+    : 2 * grow;
   const rightRoom = after ? (Math.min(project(after[0]), project(after[3])) - right) / 2 : grow;
-  const growLeft = Math.max(0, Math.min(grow, leftRoom));
+  const growLeft = Math.max(0, Math.min(before ? grow : 2.5 * grow, leftRoom));
   const growRight = cutAfter
     ? Math.min(project(cutAfter[0]), project(cutAfter[1])) - right
     : Math.max(0, Math.min(grow, rightRoom));

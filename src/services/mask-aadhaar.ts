@@ -104,8 +104,9 @@ async function regionsOf(read: ReadPage, maskQr: MaskQr): Promise<PageRegions> {
   if (read.raster) {
     for (const symbol of await scanQrCodes(read.raster)) {
       if (!QR_TO_COVER[maskQr].has(symbol.kind)) continue;
-      // The quiet zone too: a QR cut at its edge can sometimes still be decoded.
-      const margin = 0.06 * (boundsOf(symbol.quad).x1 - boundsOf(symbol.quad).x0);
+      // Into the quiet zone too: a QR cut at its edge can sometimes still be decoded, and the
+      // outline ZXing gives for a symbol it could not decode (a photo) may fall short.
+      const margin = 0.1 * (boundsOf(symbol.quad).x1 - boundsOf(symbol.quad).x0);
       addRegion(regions, scaleQuad(expandQuad(symbol.quad, margin), read.rasterToPage));
     }
   }
