@@ -148,13 +148,12 @@ async function writeImages(
   document: Document,
   outputFormat: OutputFormat,
 ): Promise<{ bytes: Buffer; format: WrittenFormat }> {
-  if (outputFormat === 'pdf') return { bytes: await imagesToPdf(pages), format: 'pdf' };
-  const format = outputFormat === 'jpg' || document.format === 'jpeg' ? 'jpeg' : 'png';
   const [page] = pages;
-  if (!page || pages.length !== 1) {
-    // Multi-page TIFFs reach only the global endpoints; Indian image inputs have one page.
+  // Several pages (a TIFF, on the global endpoints) can only be written as one PDF.
+  if (outputFormat === 'pdf' || !page || pages.length !== 1) {
     return { bytes: await imagesToPdf(pages), format: 'pdf' };
   }
+  const format = outputFormat === 'jpg' || document.format === 'jpeg' ? 'jpeg' : 'png';
   return { bytes: await encodeImage(page, format), format };
 }
 

@@ -9,10 +9,9 @@ import { maskAadhaarFile } from '../../services/mask-aadhaar.js';
 import type { RouteKit } from '../app.js';
 import { contentDisposition, outputName } from '../downloads.js';
 import { loggableError, toApiError } from '../errors.js';
-import { choice } from '../form-fields.js';
 import { readUpload } from '../uploads.js';
 import { zipStream } from '../zip.js';
-import { MASK_QR, OUTPUT_FORMATS } from './mask.js';
+import { MASK_FIELDS, maskFormOf } from './mask.js';
 
 export interface ManifestEntry {
   index: number;
@@ -73,21 +72,16 @@ export const bulkRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
       const form = await readUpload(request, {
         fileField: 'files',
         maxFiles: kit.settings.maxBatchFiles,
-        fields: ['output_format', 'mask_qr', 'pdf_password'],
+        fields: MASK_FIELDS,
         maxFileBytes: kit.settings.maxUploadBytes,
       });
-      const outputFormat = choice(form.fields, 'output_format', OUTPUT_FORMATS, 'same');
-      const maskQr = choice(form.fields, 'mask_qr', MASK_QR, 'xml');
-      const password = form.fields.get('pdf_password');
-      await kit.metering.require(request, form.files.length);
+      const { options, uploads } = maskFormOf(form);
+      await kit.metering.require(request, uploads.length);
 
       const entries = await processBulk(
-        form.files.map((f) => ({
-          ...f,
-          ...(password === undefined ? {} : { pdfPassword: password }),
-        })),
+        uploads,
         kit.services.bulkConcurrency,
-        (file) => maskAadhaarFile(kit.services, file, { outputFormat, maskQr }),
+        (file) => maskAadhaarFile(kit.services, file, options),
         (error) => {
           const mapped = toApiError(error, kit.settings.maxUploadBytes);
           return mapped && mapped.status < 500

@@ -5,10 +5,28 @@ import type { OutputFormat } from '../../documents/writers.js';
 import type { RouteKit } from '../app.js';
 import { contentDisposition, contentType, outputName } from '../downloads.js';
 import { choice } from '../form-fields.js';
-import { readUpload } from '../uploads.js';
+import { readUpload, type UploadForm } from '../uploads.js';
 
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['same', 'jpg', 'pdf'];
-export const MASK_QR: readonly MaskQr[] = ['xml', 'all'];
+const OUTPUT_FORMATS: readonly OutputFormat[] = ['same', 'jpg', 'pdf'];
+const MASK_QR: readonly MaskQr[] = ['xml', 'all'];
+
+/** The text parts both masking endpoints take. */
+export const MASK_FIELDS = ['output_format', 'mask_qr', 'pdf_password'];
+
+/** Options and the PDF password from a masking form, checked against the allowed values. */
+export function maskFormOf(form: UploadForm) {
+  const password = form.fields.get('pdf_password');
+  return {
+    options: {
+      outputFormat: choice(form.fields, 'output_format', OUTPUT_FORMATS, 'same'),
+      maskQr: choice(form.fields, 'mask_qr', MASK_QR, 'xml'),
+    },
+    uploads: form.files.map((file) => ({
+      ...file,
+      ...(password === undefined ? {} : { pdfPassword: password }),
+    })),
+  };
+}
 
 const fileResponse = {
   description: 'The masked document (JPEG, PNG or PDF); the original when nothing was found',
@@ -50,19 +68,13 @@ export const maskRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
       const form = await readUpload(request, {
         fileField: 'file',
         maxFiles: 1,
-        fields: ['output_format', 'mask_qr', 'pdf_password'],
+        fields: MASK_FIELDS,
         maxFileBytes: kit.settings.maxUploadBytes,
       });
-      const outputFormat = choice(form.fields, 'output_format', OUTPUT_FORMATS, 'same');
-      const maskQr = choice(form.fields, 'mask_qr', MASK_QR, 'xml');
-      const [file] = form.files;
+      const { options, uploads } = maskFormOf(form);
+      const [file] = uploads;
       if (!file) throw new Error('readUpload returned no file');
-      const password = form.fields.get('pdf_password');
-      const result = await maskAadhaarFile(
-        kit.services,
-        { ...file, ...(password === undefined ? {} : { pdfPassword: password }) },
-        { outputFormat, maskQr },
-      );
+      const result = await maskAadhaarFile(kit.services, file, options);
       await kit.metering.charge(request, result.maskedCount > 0 ? 1 : 0);
       const name = outputName(
         file.filename,
