@@ -40,6 +40,7 @@ test: build lint
 bench: build
 	node dist/bench/run.js
 	node dist/bench/mask.js
+	node dist/bench/extract.js
 
 format: $(DEPS)
 	npx prettier --write .

@@ -23,6 +23,7 @@ import { healthRoutes } from './routes/health.js';
 import { listingRoutes } from './routes/listings.js';
 import { installUsageLog } from './usage-log.js';
 import { bulkRoutes } from './routes/bulk.js';
+import { extractRoutes } from './routes/extract.js';
 import { maskRoutes } from './routes/mask.js';
 import { serviceContext, type ServiceContext } from '../services/context.js';
 
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes, { clock });
   await app.register(maskRoutes, kit);
   await app.register(bulkRoutes, kit);
+  await app.register(extractRoutes, kit);
   for (const routes of deps.routes ?? []) await app.register(routes, kit);
   return app;
 }

@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { QuotaExceededError } from '../accounts/metering.js';
 import type { QuotaSnapshot } from '../accounts/store.js';
 import { DocumentError } from '../documents/errors.js';
-import { OutputFormatError } from '../services/errors.js';
+import { NoDocumentError, OutputFormatError } from '../services/errors.js';
 
 /** Every `error` code the API returns, with its HTTP status. Stable: clients branch on them. */
 export const ERROR_STATUS = {
@@ -134,6 +134,7 @@ export function toApiError(error: unknown, maxUploadBytes: number): ApiError | n
   if (error instanceof ApiError) return error;
   if (error instanceof DocumentError) return new ApiError(error.code, error.message);
   if (error instanceof OutputFormatError) return new ApiError('invalid_request', error.message);
+  if (error instanceof NoDocumentError) return new ApiError('no_document_detected', error.message);
   if (error instanceof QuotaExceededError) {
     return new ApiError('quota_exceeded', error.message, { quota: error.quota });
   }

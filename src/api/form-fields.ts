@@ -15,3 +15,16 @@ export function choice<T extends string>(
   }
   return value as T;
 }
+
+/** A boolean part: `true`/`false` (also `1`/`0`, `yes`/`no`, any case); absent or empty is `fallback`. */
+export function flag(
+  fields: ReadonlyMap<string, string>,
+  name: string,
+  fallback: boolean,
+): boolean {
+  const raw = fields.get(name)?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['true', '1', 'yes'].includes(raw)) return true;
+  if (['false', '0', 'no'].includes(raw)) return false;
+  throw new ApiError('invalid_request', `${name} must be true or false.`);
+}

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { prepareZXingModule, readBarcodes, type ReadResult } from 'zxing-wasm/reader';
 import type { Quad, RasterImage } from '../ocr/types.js';
+import { findQrTexture } from './qr-texture.js';
 
 export type QrKind =
   /** Unsigned `PrintLetterBarcodeData` XML: carries the full number (aadhaar-qr.md 2.1). */
@@ -23,7 +24,17 @@ export interface QrSymbol {
   readonly kind: QrKind;
   /** Corners in the image: top-left, top-right, bottom-right, bottom-left of the symbol. */
   readonly quad: Quad;
+  /** The decoded text holds a PAN-shaped word (its value stays in this module). */
+  readonly holdsPan: boolean;
+  /**
+   * The decimal text of a Secure QR, for decoding and verification; set for `aadhaar_secure`
+   * only. It carries the last four digits at most, never the full number.
+   */
+  readonly secureText?: string;
 }
+
+/** Five letters, four digits, a letter, as a word of its own: what mask-pan must not leave. */
+const PAN_WORD = /(?:^|[^A-Za-z0-9])[A-Za-z]{5}[0-9]{4}[A-Za-z](?![A-Za-z0-9])/;
 
 let ready: Promise<unknown> | null = null;
 
@@ -75,6 +86,26 @@ function toImageData(image: RasterImage) {
   return { data: rgba, width, height, colorSpace: 'srgb' as const };
 }
 
+/** Bounding boxes overlap by more than a third of the smaller one. */
+function sameSpot(a: Quad, b: Quad): boolean {
+  const box = (q: Quad) => ({
+    x0: Math.min(...q.map((p) => p.x)),
+    y0: Math.min(...q.map((p) => p.y)),
+    x1: Math.max(...q.map((p) => p.x)),
+    y1: Math.max(...q.map((p) => p.y)),
+  });
+  const [p, q] = [box(a), box(b)];
+  const w = Math.min(p.x1, q.x1) - Math.max(p.x0, q.x0);
+  const h = Math.min(p.y1, q.y1) - Math.max(p.y0, q.y0);
+  if (w <= 0 || h <= 0) return false;
+  const smaller = Math.min((p.x1 - p.x0) * (p.y1 - p.y0), (q.x1 - q.x0) * (q.y1 - q.y0));
+  return w * h > smaller / 3;
+}
+
+/**
+ * Every QR code on the page: those ZXing locates (decoded or not), then square blocks of QR
+ * texture it did not locate, reported as `unreadable` (qr-texture.ts).
+ */
 export async function scanQrCodes(image: RasterImage): Promise<QrSymbol[]> {
   await loadReader();
   const results = await readBarcodes(toImageData(image), {
@@ -85,8 +116,19 @@ export async function scanQrCodes(image: RasterImage): Promise<QrSymbol[]> {
     maxNumberOfSymbols: 8,
     returnErrors: true,
   });
-  return results.map((result) => ({
-    kind: result.isValid ? classifyQrText(result.text) : 'unreadable',
-    quad: quadOf(result),
-  }));
+  const symbols: QrSymbol[] = results.map((result) => {
+    const kind = result.isValid ? classifyQrText(result.text) : 'unreadable';
+    return {
+      kind,
+      quad: quadOf(result),
+      holdsPan: result.isValid && PAN_WORD.test(result.text),
+      ...(kind === 'aadhaar_secure' ? { secureText: result.text.trim() } : {}),
+    };
+  });
+  for (const quad of findQrTexture(image)) {
+    if (!symbols.some((s) => sameSpot(s.quad, quad))) {
+      symbols.push({ kind: 'unreadable', quad, holdsPan: false });
+    }
+  }
+  return symbols;
 }

@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { settingsFrom, withStore, type GlobalOptions } from './context.js';
 import { registerKeyCommands } from './keys.js';
+import { registerExtractCommands } from './extract.js';
 import { registerMaskCommand } from './mask.js';
 import { wholeNumber } from './parse.js';
 import { registerUsageCommand } from './usage.js';
@@ -72,6 +73,7 @@ program
 registerKeyCommands(program, global);
 registerUsageCommand(program, global);
 registerMaskCommand(program);
+registerExtractCommands(program);
 
 try {
   await program.parseAsync();

@@ -30,9 +30,9 @@ export interface SessionSettings {
   /** Threads one model run may use; the number of cores suits a machine serving one request at a time. */
   readonly intraOpThreads: number;
   /**
-   * Let idle worker threads spin. Off by default: each of the three sessions has its own pool,
-   * and spinning pools starve each other, sharp and the server on a shared 2-core machine
-   * (measured under load: a card read took 1.9x as long with spinning).
+   * Let idle worker threads spin. Each session has its own pool, and pools spinning at once
+   * starve each other, sharp and the server on a shared 2-core machine (measured under load: a
+   * card read took 1.9x as long with all three spinning), so only the recogniser spins.
    */
   readonly spinning: boolean;
 }

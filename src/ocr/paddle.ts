@@ -8,7 +8,7 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { resolveSettings, type PaddleOcrOptions, type StageTimings } from './options.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
-import type { OcrEngine, PageText, RasterImage } from './types.js';
+import type { OcrEngine, PageText, RasterImage, ReadPurpose } from './types.js';
 
 interface Pending {
   readonly resolve: (response: WorkerResponse) => void;
@@ -74,14 +74,15 @@ export class PaddleOcr implements OcrEngine {
     return new PaddleOcr(worker);
   }
 
-  async read(image: RasterImage, page: number): Promise<PageText> {
-    return (await this.readWithTimings(image, page)).text;
+  async read(image: RasterImage, page: number, purpose: ReadPurpose = 'text'): Promise<PageText> {
+    return (await this.readWithTimings(image, page, purpose)).text;
   }
 
   /** `read`, plus how long each stage took in the worker (for benchmarks; no text in it). */
   async readWithTimings(
     image: RasterImage,
     page: number,
+    purpose: ReadPurpose = 'text',
   ): Promise<{ text: PageText; timings: StageTimings }> {
     const { width, height, channels, pixels } = image;
     const size = width * height * channels;
@@ -96,7 +97,7 @@ export class PaddleOcr implements OcrEngine {
     const copy = new Uint8Array(size);
     copy.set(pixels.subarray(0, size));
     const response = await this.send(
-      { type: 'read', id: this.nextId++, page, width, height, channels, pixels: copy },
+      { type: 'read', id: this.nextId++, page, purpose, width, height, channels, pixels: copy },
       [copy.buffer],
     );
     if (response.type === 'result') return { text: response.text, timings: response.timings };

@@ -19,7 +19,7 @@ import { axisOf, baseOrientation, flipped, nearestDecided, type Axis } from './o
 import { refineRect } from './refine.js';
 import { Recogniser } from './recognise.js';
 import { sortLines, toTextLine, trimSpaces } from './text-lines.js';
-import type { Orientation, PageText, RasterImage } from './types.js';
+import type { Orientation, PageText, RasterImage, ReadPurpose } from './types.js';
 
 /** A line read with this confidence can lend its orientation to a near-square box beside it. */
 const GUIDE_CONFIDENCE = 0.8;
@@ -45,7 +45,11 @@ export class PaddlePipeline {
   ) {}
 
   /** Reads the page; the timings hold no text. */
-  async read(image: RasterImage, page: number): Promise<{ text: PageText; timings: StageTimings }> {
+  async read(
+    image: RasterImage,
+    page: number,
+    purpose: ReadPurpose = 'text',
+  ): Promise<{ text: PageText; timings: StageTimings }> {
     if (this.closed) throw new Error('The OCR pipeline is closed.');
     checkImage(image);
     const t0 = performance.now();
@@ -58,7 +62,7 @@ export class PaddlePipeline {
     const read = async (frames: readonly ReadingFrame[]): Promise<ReadLine> => {
       let best: ReadLine | undefined;
       for (const frame of frames) {
-        const reading = await this.recogniser.read(image, frame);
+        const reading = await this.recogniser.read(image, frame, purpose);
         runs += 1;
         columns += reading.columns;
         if (best === undefined || reading.confidence > best.confidence) {
@@ -165,20 +169,18 @@ function checkImage(image: RasterImage): void {
 /** Loads the three models; the pipeline blocks its thread while a model runs (see above). */
 export async function createPaddlePipeline(settings: Settings): Promise<PaddlePipeline> {
   const paths = { ...defaultModelPaths(), ...settings.models };
-  const options = sessionOptions({
-    intraOpThreads: settings.threads,
-    spinning: settings.spinning,
+  const threads = settings.threads;
+  const options = sessionOptions({ intraOpThreads: threads, spinning: settings.spinning });
+  const recognition = sessionOptions({
+    intraOpThreads: threads,
+    spinning: settings.recognitionSpinning,
   });
-  const sessions = await Promise.all(
-    [paths.detection, paths.classification, paths.recognition].map((file) =>
-      ort.InferenceSession.create(file, options),
-    ),
-  );
-  const [detector, classifier, recogniser] = sessions as [
-    ort.InferenceSession,
-    ort.InferenceSession,
-    ort.InferenceSession,
-  ];
+  const sessions = await Promise.all([
+    ort.InferenceSession.create(paths.detection, options),
+    ort.InferenceSession.create(paths.classification, options),
+    ort.InferenceSession.create(paths.recognition, recognition),
+  ]);
+  const [detector, classifier, recogniser] = sessions;
   try {
     const charset = await loadCharset(paths.dictionary, outputClassCount(recogniser));
     return new PaddlePipeline(

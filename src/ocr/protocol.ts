@@ -1,12 +1,13 @@
 /** Messages between the engine (paddle.ts) and its worker thread (worker.ts). */
 import type { StageTimings } from './options.js';
-import type { PageText } from './types.js';
+import type { PageText, ReadPurpose } from './types.js';
 
 export type WorkerRequest =
   | {
       readonly type: 'read';
       readonly id: number;
       readonly page: number;
+      readonly purpose: ReadPurpose;
       readonly width: number;
       readonly height: number;
       readonly channels: 3 | 4;

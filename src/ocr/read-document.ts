@@ -6,7 +6,7 @@
 import type { Document } from '../documents/document.js';
 import { describePdfPage, renderPdfPage } from '../documents/render.js';
 import { readPdfTextLayer } from './pdf-text.js';
-import type { OcrEngine, PageText, RasterImage } from './types.js';
+import type { OcrEngine, PageText, RasterImage, ReadPurpose } from './types.js';
 
 /** Above this share of the page covered by images, a PDF page is OCR'd as well. */
 const IMAGE_COVERAGE_FOR_OCR = 0.02;
@@ -14,6 +14,8 @@ const IMAGE_COVERAGE_FOR_OCR = 0.02;
 export interface ReadOptions {
   /** Resolution at which PDF pages are rendered for OCR. */
   readonly pdfDpi: number;
+  /** What the reading is for (see ReadPurpose); default `text`. */
+  readonly purpose?: ReadPurpose;
 }
 
 export interface ReadPage {
@@ -35,7 +37,8 @@ export async function readPage(
   const page = document.pages[index];
   if (!page) throw new Error(`no page ${index}`);
   if (page.kind === 'raster') {
-    return { index, layers: [await ocr.read(page, index)], raster: page, rasterToPage: 1 };
+    const layer = await ocr.read(page, index, options.purpose ?? 'text');
+    return { index, layers: [layer], raster: page, rasterToPage: 1 };
   }
   const pdf = document.pdf;
   if (!pdf) throw new Error('a PDF page without its document');
@@ -45,6 +48,6 @@ export async function readPage(
     return { index, layers: [textLayer], raster: null, rasterToPage: 72 / options.pdfDpi };
   }
   const raster = renderPdfPage(pdf, index, options.pdfDpi);
-  const ocrLayer = await ocr.read(raster, index);
+  const ocrLayer = await ocr.read(raster, index, options.purpose ?? 'text');
   return { index, layers: [textLayer, ocrLayer], raster, rasterToPage: 72 / options.pdfDpi };
 }

@@ -8,7 +8,7 @@ import { cropFrame } from './crop.js';
 import { decodeCtc } from './ctc.js';
 import { inkProfile, longestBlank, type InkProfile } from './ink.js';
 import type { ReadingFrame } from './geometry.js';
-import type { RasterImage } from './types.js';
+import type { RasterImage, ReadPurpose } from './types.js';
 
 export interface RecognitionSettings {
   /** Crop height the network was trained on. */
@@ -22,9 +22,13 @@ export interface RecognitionSettings {
    * as the model's training resize squeezes long lines: run time falls with crop width.
    */
   readonly squeeze: number;
+  /** The same for reading text (names, addresses): see ReadPurpose in types.ts. */
+  readonly textSqueeze: number;
   /** See CtcSettings. */
   readonly spaceEvidence: number;
   readonly spaceGap: number;
+  readonly faintSpaceEvidence: number;
+  readonly wideSpaceGap: number;
 }
 
 /** A recognised character, positioned in page pixels along its line's reading frame. */
@@ -50,11 +54,10 @@ export class Recogniser {
     private readonly settings: RecognitionSettings,
   ) {}
 
-  async read(image: RasterImage, frame: ReadingFrame): Promise<LineReading> {
+  async read(image: RasterImage, frame: ReadingFrame, purpose: ReadPurpose): Promise<LineReading> {
     const { height, maxWidth, minWidth } = this.settings;
-    const natural = Math.ceil(
-      (this.settings.squeeze * height * frame.length) / Math.max(1, frame.thickness),
-    );
+    const squeeze = purpose === 'numbers' ? this.settings.squeeze : this.settings.textSqueeze;
+    const natural = Math.ceil((squeeze * height * frame.length) / Math.max(1, frame.thickness));
     const textWidth = Math.max(1, Math.min(maxWidth, natural));
     // Whole network strides (8 columns per output step) keep the step-to-column map exact.
     const cropWidth = Math.max(minWidth, Math.ceil(textWidth / 8) * 8);

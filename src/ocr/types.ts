@@ -58,9 +58,17 @@ export interface RasterImage {
   readonly pixels: Buffer;
 }
 
+/**
+ * What a reading is for. `numbers`: only digit runs matter (masking Aadhaar numbers), so lines
+ * may be read from a horizontally squeezed crop, which is faster and reads digits as well;
+ * `text` (the default): names and addresses too, read at the text's own aspect, since the
+ * squeeze measurably drops letters of small print (capitals at word starts in a photo).
+ */
+export type ReadPurpose = 'numbers' | 'text';
+
 export interface OcrEngine {
   /** Reads every line of text on the image, at 0, 90, 180 and 270 degrees. */
-  read(image: RasterImage, page: number): Promise<PageText>;
+  read(image: RasterImage, page: number, purpose?: ReadPurpose): Promise<PageText>;
   /** Releases the models' native memory. */
   close(): Promise<void>;
 }

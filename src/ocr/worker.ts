@@ -40,6 +40,7 @@ async function handle(pipeline: PaddlePipeline, request: WorkerRequest): Promise
         ),
       },
       request.page,
+      request.purpose,
     );
     post({ type: 'result', id: request.id, text, timings });
   } catch (error) {

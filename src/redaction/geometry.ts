@@ -22,6 +22,8 @@ export function spanQuad(
   pad = 0.15,
   /** Where the pixels show the gap after `last` ends (see ink-gap.ts); trusted over the quads. */
   cutAfter: readonly [Point, Point] | null = null,
+  /** Where the pixels show the gap before `first` begins; trusted over the quads. */
+  cutBefore: readonly [Point, Point] | null = null,
 ): Quad {
   const start = chars[first];
   const end = chars[last];
@@ -42,7 +44,9 @@ export function spanQuad(
     ? (left - Math.max(project(before[1]), project(before[2]))) / 2
     : 2 * grow;
   const rightRoom = after ? (Math.min(project(after[0]), project(after[3])) - right) / 2 : grow;
-  const growLeft = Math.max(0, Math.min(before ? grow : 2.5 * grow, leftRoom));
+  const growLeft = cutBefore
+    ? left - Math.max(project(cutBefore[0]), project(cutBefore[1]))
+    : Math.max(0, Math.min(before ? grow : 2.5 * grow, leftRoom));
   const growRight = cutAfter
     ? Math.min(project(cutAfter[0]), project(cutAfter[1])) - right
     : Math.max(0, Math.min(grow, rightRoom));

@@ -24,7 +24,12 @@ function steps(path: readonly (number | [number, number])[], space = 0): Float32
 }
 
 const noInk: BlankRun = () => undefined;
-const settings = { spaceEvidence: 0.01, spaceGap: 0.25 };
+const settings = {
+  spaceEvidence: 0.01,
+  spaceGap: 0.25,
+  faintSpaceEvidence: 0.001,
+  wideSpaceGap: 0.45,
+};
 
 describe('CTC decoding', () => {
   it('collapses repeats, drops blanks, and keeps a blank-separated double letter', () => {
@@ -71,6 +76,10 @@ describe('CTC decoding', () => {
     assert.equal(text(0.2, narrow), 'ab');
     assert.equal(text(0.001, wide), 'ab');
     assert.equal(text(0.2, noInk), 'ab');
+    // Faint evidence takes a blank run about a space wide (the gap after "DOB:" in small print).
+    const wider: BlankRun = () => 0.5;
+    assert.equal(text(0.003, wider), 'a b');
+    assert.equal(text(0.0005, wider), 'ab');
   });
 
   it('keeps the spaces the recogniser emits', () => {

@@ -1,17 +1,22 @@
 /**
- * POST /api/v1/bulk/mask-aadhaar: repeated `files`, a ZIP back with every processed file and
- * manifest.json (interface.md, Bulk manifest). Quota is checked for the whole batch first and
- * charged for masked files only.
+ * POST /api/v1/bulk/mask-aadhaar and /api/v1/bulk/mask-pan: repeated `files`, a ZIP back with
+ * every processed file and manifest.json (interface.md, Bulk manifest). Quota is checked for the
+ * whole batch first and charged for masked files only.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { processBulk, type BulkEntry } from '../../services/bulk.js';
-import { maskAadhaarFile } from '../../services/mask-aadhaar.js';
 import type { RouteKit } from '../app.js';
 import { contentDisposition, outputName } from '../downloads.js';
 import { loggableError, toApiError } from '../errors.js';
 import { readUpload } from '../uploads.js';
 import { zipStream } from '../zip.js';
-import { MASK_FIELDS, maskFormOf } from './mask.js';
+import {
+  AADHAAR_MASKING,
+  MASK_FIELDS,
+  maskFormOf,
+  PAN_MASKING,
+  type MaskEndpoint,
+} from './mask.js';
 
 export interface ManifestEntry {
   index: number;
@@ -45,13 +50,13 @@ function manifestOf(entries: readonly BulkEntry[]) {
   };
 }
 
-export const bulkRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
+function bulkRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint): void {
   app.post(
-    '/api/v1/bulk/mask-aadhaar',
+    `/api/v1/bulk/mask-${endpoint.path}`,
     {
       schema: {
         tags: ['masking'],
-        summary: 'Mask Aadhaar numbers in many files; a ZIP with manifest.json comes back',
+        summary: `${endpoint.summary}, in many files; a ZIP with manifest.json comes back`,
         description:
           'multipart/form-data: repeated `files` (JPEG, PNG or PDF); optional `output_format`, `mask_qr` and ' +
           '`pdf_password` apply to every file. A file that fails gets status `failed` with its `error` code.',
@@ -81,7 +86,7 @@ export const bulkRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
       const entries = await processBulk(
         uploads,
         kit.services.bulkConcurrency,
-        (file) => maskAadhaarFile(kit.services, file, options),
+        (file) => endpoint.mask(kit, file, options),
         (error) => {
           const mapped = toApiError(error, kit.settings.maxUploadBytes);
           return mapped && mapped.status < 500
@@ -106,4 +111,10 @@ export const bulkRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
         .send(zipStream(files));
     },
   );
+}
+
+export const bulkRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
+  bulkRoute(app, kit, AADHAAR_MASKING);
+  bulkRoute(app, kit, PAN_MASKING);
+  return Promise.resolve();
 };

@@ -1,6 +1,9 @@
-/** POST /api/v1/mask-aadhaar: the masked file itself, with X-Masked-Count. */
-import type { FastifyPluginAsync } from 'fastify';
-import { maskAadhaarFile, type MaskQr } from '../../services/mask-aadhaar.js';
+/** POST /api/v1/mask-aadhaar and /api/v1/mask-pan: the masked file itself, with X-Masked-Count. */
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { UploadedDocument } from '../../services/context.js';
+import { maskAadhaarFile } from '../../services/mask-aadhaar.js';
+import type { MaskQr, MaskResult } from '../../services/mask-document.js';
+import { maskPanFile } from '../../services/mask-pan.js';
 import type { OutputFormat } from '../../documents/writers.js';
 import type { RouteKit } from '../app.js';
 import { contentDisposition, contentType, outputName } from '../downloads.js';
@@ -43,16 +46,43 @@ const fileResponse = {
   },
 };
 
-export const maskRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
+/** One masking endpoint: which service masks, and what its documentation says. */
+export interface MaskEndpoint {
+  readonly path: string;
+  readonly summary: string;
+  /** What `mask_qr=xml`, the default, covers on this endpoint. */
+  readonly defaultQr: string;
+  readonly mask: (
+    kit: RouteKit,
+    file: UploadedDocument,
+    options: { outputFormat: OutputFormat; maskQr: MaskQr },
+  ) => Promise<MaskResult>;
+}
+
+export const AADHAAR_MASKING: MaskEndpoint = {
+  path: 'aadhaar',
+  summary: 'Mask Aadhaar numbers: cover the first eight digits, keep the last four',
+  defaultQr: 'legacy XML QR codes, which hold the full number, and QR codes that cannot be decoded',
+  mask: (kit, file, options) => maskAadhaarFile(kit.services, file, options),
+};
+
+export const PAN_MASKING: MaskEndpoint = {
+  path: 'pan',
+  summary: 'Mask PAN numbers: cover the middle seven characters, keep the first two and the last',
+  defaultQr: 'QR codes whose text holds a PAN, and QR codes that cannot be decoded',
+  mask: (kit, file, options) => maskPanFile(kit.services, file, options),
+};
+
+function maskRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint): void {
   app.post(
-    '/api/v1/mask-aadhaar',
+    `/api/v1/mask-${endpoint.path}`,
     {
       schema: {
         tags: ['masking'],
-        summary: 'Mask Aadhaar numbers: cover the first eight digits, keep the last four',
+        summary: endpoint.summary,
         description:
           'multipart/form-data: `file` (JPEG, PNG or PDF, required); `output_format` (`same` default, `jpg`, `pdf`); ' +
-          '`mask_qr` (`xml` default: cover legacy XML QR codes, which hold the full number; `all`: cover every QR code); ' +
+          `\`mask_qr\` (\`xml\` default: cover ${endpoint.defaultQr}; \`all\`: cover every QR code); ` +
           '`pdf_password` (for a password-protected PDF).',
         consumes: ['multipart/form-data'],
         security: [{ ApiKey: [] }],
@@ -74,7 +104,7 @@ export const maskRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
       const { options, uploads } = maskFormOf(form);
       const [file] = uploads;
       if (!file) throw new Error('readUpload returned no file');
-      const result = await maskAadhaarFile(kit.services, file, options);
+      const result = await endpoint.mask(kit, file, options);
       await kit.metering.charge(request, result.maskedCount > 0 ? 1 : 0);
       const name = outputName(
         file.filename,
@@ -88,4 +118,10 @@ export const maskRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
         .send(result.bytes);
     },
   );
+}
+
+export const maskRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
+  maskRoute(app, kit, AADHAAR_MASKING);
+  maskRoute(app, kit, PAN_MASKING);
+  return Promise.resolve();
 };

@@ -1,0 +1,68 @@
+/**
+ * PAN, India's Permanent Account Number (Income Tax Department).
+ *
+ * `AAAAA9999A`: letters 1-3 a series, the 4th the holder type, the 5th the first letter of the
+ * surname (individuals) or of the name, 6-9 a serial 0001-9999, the 10th an alphabetic check
+ * character whose algorithm was never published, so it cannot be verified. Validation (shape,
+ * holder code, serial) is python-stdnum's, through the npm `stdnum` port. Masking keeps the first
+ * two characters and the last one (DESIGN.md: chars 2-8 are covered).
+ * Source: ../shared/validation-rules.md sections 16 and IN.3.
+ *
+ *   valid:   ACUPA7085R, AAPPV8261K (python-stdnum test vectors)
+ *   invalid: AAPPV0000K (serial 0000), AAPEV8261K (E is no holder code), AAPPV826IK (shape)
+ */
+import { stdnum, type Validator } from 'stdnum';
+
+function validator(country: string, name: string): Validator {
+  const found = stdnum[country]?.[name];
+  if (!found) throw new Error(`stdnum has no ${country}.${name} validator`);
+  return found;
+}
+
+const PAN = validator('IN', 'pan');
+
+export const PAN_LENGTH = 10;
+/** Masking covers characters 2 to 8 (0-based): the first two and the last stay readable. */
+export const PAN_MASKED_FROM = 2;
+export const PAN_MASKED_TO = 8;
+
+const SHAPE = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+
+/**
+ * The official holder codes (4th character). `K` is accepted by both stdnum libraries but is
+ * not on the Income Tax Department's list, so it decodes to no holder type (null). Decoded
+ * here rather than through stdnum's `isIndividual`/`isCompany`, which the npm port gets wrong
+ * (it reports ACUPA7085R, a `P`, as a company).
+ */
+export const PAN_HOLDER_TYPES: Readonly<Record<string, string>> = {
+  A: 'association_of_persons',
+  B: 'body_of_individuals',
+  C: 'company',
+  F: 'firm',
+  G: 'government',
+  H: 'hindu_undivided_family',
+  J: 'artificial_juridical_person',
+  L: 'local_authority',
+  P: 'individual',
+  T: 'trust',
+};
+
+/** Structure only (five letters, four digits, one letter): what `format_valid` reports. */
+export function hasPanShape(value: string): boolean {
+  return SHAPE.test(value);
+}
+
+/** Shape, a holder code stdnum accepts and a serial other than 0000. */
+export function isValidPan(value: string): boolean {
+  return hasPanShape(value) && PAN.validate(value).isValid;
+}
+
+/** The holder type the 4th character stands for; null for a code not on the official list. */
+export function panHolderType(value: string): string | null {
+  return PAN_HOLDER_TYPES[value.charAt(3)] ?? null;
+}
+
+/** The masked display form: `AAXXXXXXXA`. */
+export function maskPan(value: string): string {
+  return `${value.slice(0, PAN_MASKED_FROM)}${'X'.repeat(PAN_MASKED_TO - PAN_MASKED_FROM + 1)}${value.slice(PAN_MASKED_TO + 1)}`;
+}

@@ -1,0 +1,234 @@
+/**
+ * Masking: the pipeline of DESIGN.md with masking as the apply step, for any card number whose
+ * target says how to find it, which of its characters to cover and which QR codes hold it
+ * (mask-aadhaar.ts, mask-pan.ts). Fails closed: a page that cannot be read fails the whole
+ * document, and a PDF is reopened after saving to prove the covered characters are gone.
+ */
+import { scanQrCodes, type QrSymbol } from '../cards/qr-scan.js';
+import type { Finding } from '../detection/types.js';
+import type { Document } from '../documents/document.js';
+import { mupdf } from '../documents/mupdf.js';
+import { renderPdfPage } from '../documents/render.js';
+import {
+  encodeImage,
+  imagesToPdf,
+  IMAGE_PAGE_DPI,
+  type OutputFormat,
+  type WrittenFormat,
+} from '../documents/writers.js';
+import { readPage, type ReadPage } from '../ocr/read-document.js';
+import { readPdfTextLayer } from '../ocr/pdf-text.js';
+import type { OcrEngine, PageText, Quad, RasterImage, ReadPurpose } from '../ocr/types.js';
+import { boundsOf, expandQuad, scaleQuad, spanQuad } from '../redaction/geometry.js';
+import { redactPdf, savePdfClean } from '../redaction/pdf.js';
+import { inkGap } from '../redaction/ink-gap.js';
+import { coverQuads } from '../redaction/raster.js';
+import { OutputFormatError } from './errors.js';
+
+export type MaskQr = 'xml' | 'all';
+
+export interface MaskOptions {
+  readonly outputFormat: OutputFormat;
+  readonly maskQr: MaskQr;
+  /** Resolution for rendering PDF pages to OCR them. */
+  readonly pdfDpi: number;
+}
+
+export interface MaskResult {
+  readonly bytes: Buffer;
+  readonly format: WrittenFormat;
+  /** Regions covered: one per number, one per QR code. Zero means nothing was found. */
+  readonly maskedCount: number;
+  readonly pages: number;
+  /** What was covered, per page, in the page's own units (pixels, or PDF points). */
+  readonly regions: readonly { readonly page: number; readonly quads: readonly Quad[] }[];
+}
+
+/** A region to cover, in the page's own units. */
+interface Region {
+  readonly quads: Quad[];
+}
+
+/** What one masking endpoint looks for and how much of it it covers. */
+export interface MaskTarget {
+  readonly find: (page: PageText) => readonly Finding[];
+  /** The characters of a finding to cover, 0-based and inclusive. */
+  readonly first: number;
+  readonly last: number;
+  /** Whether a QR code found on the page is covered under the `mask_qr` choice. */
+  readonly coversQr: (symbol: QrSymbol, maskQr: MaskQr) => boolean;
+  /** `numbers` when the values are digits only (a faster reading serves them as well). */
+  readonly purpose: ReadPurpose;
+  /** The page text reduced to the characters a value is made of, to look for covered runs. */
+  readonly normalise: (text: string) => string;
+}
+
+function overlaps(a: Quad, b: Quad): boolean {
+  const p = boundsOf(a);
+  const q = boundsOf(b);
+  const w = Math.min(p.x1, q.x1) - Math.max(p.x0, q.x0);
+  const h = Math.min(p.y1, q.y1) - Math.max(p.y0, q.y0);
+  if (w <= 0 || h <= 0) return false;
+  const smaller = Math.min((p.x1 - p.x0) * (p.y1 - p.y0), (q.x1 - q.x0) * (q.y1 - q.y0));
+  return w * h > 0.3 * smaller;
+}
+
+/** The boxes share some area (a QR's margin reaching into a character). */
+function touches(a: Quad, b: Quad): boolean {
+  const p = boundsOf(a);
+  const q = boundsOf(b);
+  return Math.min(p.x1, q.x1) > Math.max(p.x0, q.x0) && Math.min(p.y1, q.y1) > Math.max(p.y0, q.y0);
+}
+
+/** The same number read twice (text layer and OCR) is one region, covered by both quads. */
+function addRegion(regions: Region[], quad: Quad): void {
+  const existing = regions.find((r) => r.quads.some((q) => overlaps(q, quad)));
+  if (existing) existing.quads.push(quad);
+  else regions.push({ quads: [quad] });
+}
+
+interface PageRegions {
+  readonly regions: Region[];
+  /** Covered characters of values found in a PDF text layer, checked gone after saving. */
+  readonly textPrefixes: string[];
+}
+
+async function regionsOf(read: ReadPage, target: MaskTarget, maskQr: MaskQr): Promise<PageRegions> {
+  const regions: Region[] = [];
+  const textPrefixes: string[] = [];
+  /** Characters of the findings that stay readable, in page units. */
+  const visible: Quad[] = [];
+  const { first, last } = target;
+  for (const layer of read.layers) {
+    const toPage = layer.source === 'ocr' ? read.rasterToPage : 1;
+    const raster = layer.source === 'ocr' ? read.raster : undefined;
+    for (const finding of target.find(layer)) {
+      const quads = finding.charQuads;
+      // OCR boxes are estimates: cut where the pixels show the gaps to the characters that
+      // stay readable on either side.
+      const gap = (a: number, b: number) => {
+        const [left, right] = [quads[a], quads[b]];
+        return raster && left && right ? inkGap(raster, left, right) : null;
+      };
+      const cover = spanQuad(quads, first, last, 0.15, gap(last, last + 1), gap(first - 1, first));
+      quads.forEach((q, i) => {
+        if (i < first || i > last) visible.push(scaleQuad(q, toPage));
+      });
+      addRegion(regions, scaleQuad(cover, toPage));
+      if (layer.source === 'pdf') textPrefixes.push(finding.value.slice(first, last + 1));
+    }
+  }
+  if (read.raster) {
+    for (const symbol of await scanQrCodes(read.raster)) {
+      if (!target.coversQr(symbol, maskQr)) continue;
+      // Into the quiet zone too: a QR cut at its edge can sometimes still be decoded, and the
+      // outline ZXing gives for a symbol it could not decode (a photo) may fall short. But
+      // never over the characters that must stay readable (a number printed right under it).
+      const side = boundsOf(symbol.quad).x1 - boundsOf(symbol.quad).x0;
+      const covers = [0.1, 0.05, 0].map((share) =>
+        scaleQuad(expandQuad(symbol.quad, share * side), read.rasterToPage),
+      );
+      const clear = covers.find((cover) => !visible.some((q) => touches(cover, q)));
+      addRegion(regions, clear ?? (covers.at(-1) as Quad));
+    }
+  }
+  return { regions, textPrefixes };
+}
+
+function checkOutputFormat(document: Document, outputFormat: OutputFormat): void {
+  if (outputFormat === 'jpg' && document.format === 'pdf' && document.pages.length > 1) {
+    throw new OutputFormatError(
+      'output_format=jpg needs a single-page document; use pdf or same for a multi-page PDF.',
+    );
+  }
+}
+
+/**
+ * Fail closed: reopens the saved PDF and proves that no covered run is left in its text.
+ * `removed` holds, per page, the covered characters of each value taken from the text layer.
+ */
+function assertPdfClean(
+  output: Buffer,
+  removed: ReadonlyMap<number, readonly string[]>,
+  normalise: (text: string) => string,
+): void {
+  if (removed.size === 0) return;
+  const opened = mupdf.Document.openDocument(output, 'application/pdf').asPDF();
+  if (!opened) throw new Error('the redacted PDF does not reopen');
+  try {
+    for (const [page, prefixes] of removed) {
+      const text = readPdfTextLayer(opened, page)
+        .lines.map((line) => normalise(line.text))
+        .join('|');
+      if (prefixes.some((prefix) => text.includes(prefix))) {
+        throw new Error('masked characters are still present in the PDF text');
+      }
+    }
+  } finally {
+    opened.destroy();
+  }
+}
+
+async function writeImages(
+  pages: RasterImage[],
+  document: Document,
+  outputFormat: OutputFormat,
+): Promise<{ bytes: Buffer; format: WrittenFormat }> {
+  const [page] = pages;
+  // Several pages (a TIFF, on the global endpoints) can only be written as one PDF.
+  if (outputFormat === 'pdf' || !page || pages.length !== 1) {
+    return { bytes: await imagesToPdf(pages), format: 'pdf' };
+  }
+  const format = outputFormat === 'jpg' || document.format === 'jpeg' ? 'jpeg' : 'png';
+  return { bytes: await encodeImage(page, format), format };
+}
+
+export async function maskDocument(
+  document: Document,
+  target: MaskTarget,
+  options: MaskOptions,
+  ocr: OcrEngine,
+): Promise<MaskResult> {
+  checkOutputFormat(document, options.outputFormat);
+  const perPage: PageRegions[] = [];
+  for (let index = 0; index < document.pages.length; index += 1) {
+    const read = await readPage(document, index, ocr, {
+      pdfDpi: options.pdfDpi,
+      purpose: target.purpose,
+    });
+    perPage.push(await regionsOf(read, target, options.maskQr));
+  }
+  const maskedCount = perPage.reduce((sum, page) => sum + page.regions.length, 0);
+  const pages = document.pages.length;
+  const regions = perPage.map((page, index) => ({
+    page: index,
+    quads: page.regions.flatMap((r) => r.quads),
+  }));
+  if (maskedCount === 0) {
+    const format = document.format as WrittenFormat;
+    return { bytes: document.bytes, format, maskedCount, pages, regions };
+  }
+
+  if (document.pdf) {
+    redactPdf(document.pdf, regions);
+    const cleaned = savePdfClean(document.pdf);
+    const removed = new Map<number, string[]>();
+    perPage.forEach(({ textPrefixes }, page) => {
+      if (textPrefixes.length > 0) removed.set(page, textPrefixes);
+    });
+    assertPdfClean(cleaned, removed, target.normalise);
+    if (options.outputFormat !== 'jpg') {
+      return { bytes: cleaned, format: 'pdf', maskedCount, pages, regions };
+    }
+    const image = renderPdfPage(document.pdf, 0, IMAGE_PAGE_DPI);
+    const jpeg = await encodeImage(image, 'jpeg');
+    return { bytes: jpeg, format: 'jpeg', maskedCount, pages, regions };
+  }
+
+  const covered = document.pages.map((page, index) => {
+    if (page.kind !== 'raster') throw new Error('an image document with a PDF page');
+    return coverQuads(page, regions[index]?.quads ?? []);
+  });
+  const written = await writeImages(covered, document, options.outputFormat);
+  return { ...written, maskedCount, pages, regions };
+}

@@ -1,0 +1,33 @@
+/**
+ * Masking PAN numbers: covers characters 2 to 8 of every PAN found, so the first two and the
+ * last stay readable (`AB*******F`). A QR code is covered when its text holds a PAN-shaped word
+ * or when it cannot be decoded (what it holds is then unknown); with `maskQr: 'all'` every QR
+ * code. The pipeline itself is mask-document.ts.
+ */
+import { findPanOnPage } from '../detection/pan.js';
+import { INDIAN_FORMATS } from '../documents/document.js';
+import type { OutputFormat } from '../documents/writers.js';
+import { PAN_MASKED_FROM, PAN_MASKED_TO } from '../identifiers/pan.js';
+import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
+import { maskDocument, type MaskQr, type MaskResult, type MaskTarget } from './mask-document.js';
+
+export const PAN_TARGET: MaskTarget = {
+  find: (page) => findPanOnPage(page).findings,
+  first: PAN_MASKED_FROM,
+  last: PAN_MASKED_TO,
+  coversQr: (symbol, maskQr) => maskQr === 'all' || symbol.holdsPan || symbol.kind === 'unreadable',
+  purpose: 'text',
+  normalise: (text) => text.toUpperCase().replace(/[^A-Z0-9]/g, ''),
+};
+
+/** The service entry point: file bytes in, masked file out (used by the API, bulk and CLI). */
+export async function maskPanFile(
+  context: ServiceContext,
+  upload: UploadedDocument,
+  options: { outputFormat: OutputFormat; maskQr: MaskQr },
+): Promise<MaskResult> {
+  const ocr = await context.ocr();
+  return withDocument(context, upload, INDIAN_FORMATS, (document) =>
+    maskDocument(document, PAN_TARGET, { ...options, pdfDpi: context.pdfOcrDpi }, ocr),
+  );
+}

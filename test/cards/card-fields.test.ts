@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { readAadhaarCard } from '../../src/cards/aadhaar-fields.js';
+import { readPanCard } from '../../src/cards/pan-fields.js';
+import { line, page } from '../helpers/text-layer.js';
+
+/** Lines stacked 30 px apart from y = 10, as a card prints them. */
+function stacked(texts: readonly string[], x = 10) {
+  return texts.map((text, i) => line(text, { x, y: 10 + 30 * i }));
+}
+
+describe('Aadhaar card text', () => {
+  it('reads a front: the name above the date of birth, gender, the number', () => {
+    const card = readAadhaarCard([
+      page(
+        stacked([
+          'Government of India',
+          'Rahul Sharma',
+          'DOB: 14/02/1987',
+          '/ MALE',
+          '2345 6789 0124',
+        ]),
+      ),
+    ]);
+    assert.equal(card.front, true);
+    assert.equal(card.back, false);
+    assert.equal(card.name?.value, 'Rahul Sharma');
+    assert.equal(card.dateOfBirth?.value, '1987-02-14');
+    assert.equal(card.yearOfBirth, null);
+    assert.equal(card.gender?.value, 'M');
+    assert.equal(card.number?.value, '234567890124');
+    assert.equal(card.checksumValid, true);
+  });
+
+  it('gives a year only when only a year is printed, and never a date from it', () => {
+    const card = readAadhaarCard([
+      page(stacked(['Priya Gupta', 'Year of Birth : 1990', 'FEMALE'])),
+    ]);
+    assert.equal(card.dateOfBirth, null);
+    assert.equal(card.yearOfBirth?.value, 1990);
+    assert.equal(card.birthLabel, 'year');
+    assert.equal(card.gender?.value, 'F');
+  });
+
+  it('returns no date for an impossible one rather than a wrong one', () => {
+    const card = readAadhaarCard([page(stacked(['Rahul Sharma', 'DOB: 31/02/1987']))]);
+    assert.equal(card.dateOfBirth, null);
+  });
+
+  it('reports a printed number that fails Verhoeff with checksum_valid false', () => {
+    const card = readAadhaarCard([
+      page(stacked(['Rahul Sharma', 'DOB: 14/02/1987', '2345 6789 0123'])),
+    ]);
+    assert.equal(card.number?.value, '234567890123');
+    assert.equal(card.checksumValid, false);
+  });
+
+  it('reads a back: care-of, the address and its pincode, across wrapped lines', () => {
+    const card = readAadhaarCard([
+      page(
+        stacked([
+          'Unique Identification Authority of India',
+          'Address: S/O: Ramesh Sharma, H.No. 12,',
+          'Gandhi Road, Civil Lines, Lucknow,',
+          'Uttar Pradesh - 226010',
+          '2345 6789 0124',
+        ]),
+      ),
+    ]);
+    assert.equal(card.back, true);
+    assert.equal(card.careOf?.value, 'S/O: Ramesh Sharma');
+    assert.deepEqual(card.address?.value, {
+      full: 'H.No. 12, Gandhi Road, Civil Lines, Lucknow, Uttar Pradesh - 226010',
+      pincode: '226010',
+    });
+  });
+
+  it('keeps the last four of a masked card and says the checksum cannot hold', () => {
+    const card = readAadhaarCard([
+      page(stacked(['Rahul Sharma', 'DOB: 14/02/1987', 'XXXX XXXX 0124'])),
+    ]);
+    assert.equal(card.number, null);
+    assert.equal(card.maskedLast4?.value, '0124');
+    assert.equal(card.checksumValid, false);
+  });
+});
+
+describe('PAN card text', () => {
+  it('reads the labelled (newer) layout without swapping the names', () => {
+    const card = readPanCard([
+      page(
+        stacked([
+          'INCOME TAX DEPARTMENT',
+          'Permanent Account Number Card',
+          'ACUPA7085R',
+          '/ Name',
+          'RAHUL SHARMA',
+          "/ Father's Name",
+          'MOHAN SHARMA',
+          '/ Date of Birth',
+          '14/02/1987',
+        ]),
+      ),
+    ]);
+    assert.equal(card.layout, 'labelled');
+    assert.equal(card.pan?.value, 'ACUPA7085R');
+    assert.equal(card.name?.value, 'RAHUL SHARMA');
+    assert.equal(card.fatherName?.value, 'MOHAN SHARMA');
+    assert.equal(card.dateOfBirth?.value, '1987-02-14');
+  });
+
+  it('reads the unlabelled (older) layout by order: holder, father, date', () => {
+    const card = readPanCard([
+      page(
+        stacked([
+          'INCOME TAX DEPARTMENT',
+          'GOVT. OF INDIA',
+          'RAHUL SHARMA',
+          'MOHAN SHARMA',
+          '14/02/1987',
+          'Permanent Account Number',
+          'ACUPA7085R',
+        ]),
+      ),
+    ]);
+    assert.equal(card.layout, 'unlabelled');
+    assert.equal(card.name?.value, 'RAHUL SHARMA');
+    assert.equal(card.fatherName?.value, 'MOHAN SHARMA');
+    assert.equal(card.pan?.value, 'ACUPA7085R');
+  });
+});
