@@ -60,6 +60,8 @@ export function sameFrame(a: PlacedLine, b: PlacedLine): boolean {
   return a.page === b.page && a.orientation === b.orientation;
 }
 
+const centreY = (l: PlacedLine): number => (l.top + l.bottom) / 2;
+
 /** Lines below `anchor` within `maxLines` line heights whose start is near the anchor's, nearest first. */
 export function linesBelow(
   lines: readonly PlacedLine[],
@@ -72,7 +74,8 @@ export function linesBelow(
       (l) =>
         l !== anchor &&
         sameFrame(l, anchor) &&
-        l.top >= anchor.top + 0.5 * h &&
+        // By centres: a small label's box may overlap the tall value printed under it.
+        centreY(l) >= centreY(anchor) + 0.5 * h &&
         l.top - anchor.bottom <= maxLines * h &&
         l.start < anchor.end &&
         l.end > anchor.start,

@@ -6,7 +6,7 @@
  * a ten-character window inside a longer word (a GSTIN embeds a PAN) is never reported.
  */
 import { isValidPan, PAN_LENGTH } from '../identifiers/pan.js';
-import type { PageText, TextChar, TextLayer } from '../ocr/types.js';
+import type { PageText, Quad, TextChar, TextLayer } from '../ocr/types.js';
 import type { FindResult, Finding, RejectedCandidate } from './types.js';
 
 const TYPE = 'pan';
@@ -132,6 +132,32 @@ export function findPanOnPage(page: PageText): FindResult {
     }
   }
   return { findings, rejected };
+}
+
+/** The printed headers of a PAN card. */
+const PAN_CARD_MARKS = /income\s*tax|permanent\s*account/i;
+
+/**
+ * Fail closed on a PAN card whose PAN could not be read: OCR may drop or merge a character
+ * (CJJPP4592J read as "CJPP4592]"), and no repair by position recovers a missing one. On a
+ * page that carries a PAN card's header and no PAN was found, every word of 8 to 12
+ * characters mixing at least two letters and three digits is returned, to be covered whole.
+ */
+export function findUnreadPanOnCard(page: PageText): readonly (readonly Quad[])[] {
+  if (!page.lines.some((l) => PAN_CARD_MARKS.test(l.text))) return [];
+  if (findPanOnPage(page).findings.length > 0) return [];
+  const suspects: Quad[][] = [];
+  for (const line of page.lines) {
+    for (const word of wordsOf(line.chars)) {
+      const text = word.chars.map((c) => c.text).join('');
+      const digits = text.replace(/[^0-9]/g, '').length;
+      const letters = text.replace(/[^A-Za-z]/g, '').length;
+      if (text.length >= 8 && text.length <= 12 && digits >= 3 && letters >= 2) {
+        suspects.push(word.chars.map((c) => c.quad));
+      }
+    }
+  }
+  return suspects;
 }
 
 export function findPan(layer: TextLayer): FindResult {

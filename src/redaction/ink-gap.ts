@@ -26,7 +26,7 @@ function grey(image: RasterImage, p: Point): number {
 
 /**
  * The cut between `left` and `right` (consecutive characters of a line, in reading order) as
- * a segment across the line: [top point, bottom point]. Null when the pixels show no gap.
+ * a segment across the line: [top point, bottom point]. Null when the pixels show no contrast.
  */
 export function inkGap(image: RasterImage, left: Quad, right: Quad): [Point, Point] | null {
   // Centres of the two characters on the top and bottom edges of the line.
@@ -38,24 +38,31 @@ export function inkGap(image: RasterImage, left: Quad, right: Quad): [Point, Poi
   const steps = Math.max(4, Math.round(span * 2));
   const across = 16;
   const profile: number[] = [];
+  const columns: number[][] = [];
   let darkest = 255;
   let lightest = 0;
   for (let i = 0; i <= steps; i += 1) {
     const t = i / steps;
     const top = lerp(topFrom, topTo, t);
     const bottom = lerp(bottomFrom, bottomTo, t);
-    let column = 255;
-    for (let j = 1; j < across; j += 1) {
-      const g = grey(image, lerp(top, bottom, j / across));
-      column = Math.min(column, g);
-    }
+    const samples: number[] = [];
+    for (let j = 1; j < across; j += 1) samples.push(grey(image, lerp(top, bottom, j / across)));
+    const column = Math.min(...samples);
+    columns.push(samples);
     profile.push(column);
     darkest = Math.min(darkest, column);
     lightest = Math.max(lightest, column);
   }
+  const at = (i: number): [Point, Point] => {
+    const t = i / steps;
+    return [lerp(topFrom, topTo, t), lerp(bottomFrom, bottomTo, t)];
+  };
+  const samples = columns.flat();
+  const [inkLevel, paperLevel] = [Math.min(...samples), Math.max(...samples)];
+  if (paperLevel - inkLevel < 40) return null;
   // A column is ink-free when its darkest pixel is closer to the paper than to the ink.
   const threshold = (darkest + lightest) / 2;
-  if (lightest - darkest < 40) return null;
+  if (lightest - darkest < 40) return leastInk(columns, (inkLevel + paperLevel) / 2, at);
   let best: { start: number; end: number } | null = null;
   for (let i = 0; i <= steps;) {
     if ((profile[i] ?? 0) <= threshold) {
@@ -66,7 +73,23 @@ export function inkGap(image: RasterImage, left: Quad, right: Quad): [Point, Poi
     while (i <= steps && (profile[i] ?? 0) > threshold) i += 1;
     if (!best || i - start > best.end - best.start) best = { start, end: i - 1 };
   }
-  if (!best) return null;
-  const t = (best.start + best.end) / 2 / steps;
-  return [lerp(topFrom, topTo, t), lerp(bottomFrom, bottomTo, t)];
+  return best ? at((best.start + best.end) / 2) : leastInk(columns, threshold, at);
+}
+
+/**
+ * No ink-free column: the glyphs overlap along the line (a J's hook reaching under the digit
+ * before it), and the OCR boundary then often falls inside the left glyph. The cut goes where
+ * the fewest samples are ink: where one glyph's edge meets the other's tail.
+ */
+function leastInk(
+  columns: readonly (readonly number[])[],
+  threshold: number,
+  at: (i: number) => [Point, Point],
+): [Point, Point] {
+  const ink = columns.map((c) => c.filter((g) => g <= threshold).length);
+  const least = Math.min(...ink);
+  const first = ink.indexOf(least);
+  let end = first;
+  while (end + 1 < ink.length && ink[end + 1] === least) end += 1;
+  return at((first + end) / 2);
 }

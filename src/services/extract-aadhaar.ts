@@ -127,11 +127,12 @@ function confirm(card: AadhaarCardText, signed: SignedFields | null): AadhaarCar
 function isAadhaar(card: AadhaarCardText, reading: CardReading): boolean {
   const aadhaarQr = reading.qrs.some((q) => q.kind.startsWith('aadhaar_'));
   const sided = card.front || card.back;
+  // A twelve-digit number alone is no card (an invoice's order number is one), nor is the word
+  // "address" over a paragraph: a card's address ends in its pincode.
   return (
-    card.number !== null ||
-    card.maskedLast4 !== null ||
+    (sided && (card.number !== null || card.maskedLast4 !== null)) ||
     aadhaarQr ||
-    (sided && card.address !== null) ||
+    (sided && card.address !== null && card.address.value.pincode !== null) ||
     // A front whose number is illegible still shows the holder's name, birth and gender.
     (card.name !== null && card.birthLabel !== null && card.gender !== null)
   );

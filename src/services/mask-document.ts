@@ -61,6 +61,11 @@ export interface MaskTarget {
   readonly purpose: ReadPurpose;
   /** The page text reduced to the characters a value is made of, to look for covered runs. */
   readonly normalise: (text: string) => string;
+  /**
+   * Words that may be an unread value (one character dropped by OCR), given as character
+   * quads: covered whole, since which of their characters could stay visible is unknown.
+   */
+  readonly suspects?: (page: PageText) => readonly (readonly Quad[])[];
 }
 
 function overlaps(a: Quad, b: Quad): boolean {
@@ -116,6 +121,9 @@ async function regionsOf(read: ReadPage, target: MaskTarget, maskQr: MaskQr): Pr
       });
       addRegion(regions, scaleQuad(cover, toPage));
       if (layer.source === 'pdf') textPrefixes.push(finding.value.slice(first, last + 1));
+    }
+    for (const quads of target.suspects?.(layer) ?? []) {
+      addRegion(regions, scaleQuad(spanQuad(quads, 0, quads.length - 1), toPage));
     }
   }
   if (read.raster) {

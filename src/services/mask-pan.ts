@@ -2,9 +2,10 @@
  * Masking PAN numbers: covers characters 2 to 8 of every PAN found, so the first two and the
  * last stay readable (`AB*******F`). A QR code is covered when its text holds a PAN-shaped word
  * or when it cannot be decoded (what it holds is then unknown); with `maskQr: 'all'` every QR
- * code. The pipeline itself is mask-document.ts.
+ * code. On a PAN card where no PAN could be read, a word that may be it is covered whole
+ * (fail closed; detection/pan.ts). The pipeline itself is mask-document.ts.
  */
-import { findPanOnPage } from '../detection/pan.js';
+import { findPanOnPage, findUnreadPanOnCard } from '../detection/pan.js';
 import { INDIAN_FORMATS } from '../documents/document.js';
 import type { OutputFormat } from '../documents/writers.js';
 import { PAN_MASKED_FROM, PAN_MASKED_TO } from '../identifiers/pan.js';
@@ -18,6 +19,7 @@ export const PAN_TARGET: MaskTarget = {
   coversQr: (symbol, maskQr) => maskQr === 'all' || symbol.holdsPan || symbol.kind === 'unreadable',
   purpose: 'text',
   normalise: (text) => text.toUpperCase().replace(/[^A-Z0-9]/g, ''),
+  suspects: findUnreadPanOnCard,
 };
 
 /** The service entry point: file bytes in, masked file out (used by the API, bulk and CLI). */

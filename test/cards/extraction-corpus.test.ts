@@ -13,12 +13,17 @@ import { extractAadhaarFile } from '../../src/services/extract-aadhaar.js';
 import { extractPanFile } from '../../src/services/extract-pan.js';
 import { maskPanFile } from '../../src/services/mask-pan.js';
 import { CARD_KINDS, generateCardCorpus, type GeneratedCard } from '../fixtures/cards/index.js';
-import { COVERED, coveredShare, TOUCHED } from '../masking/evaluate.js';
+import { COVERED, coveredShare } from '../masking/evaluate.js';
 import { fieldRates, scoreCard, type CardScore, type Extraction } from './evaluate-extraction.js';
 
 const FULL = process.env['PARDA_CORPUS'] === 'full';
 const PER_KIND = FULL ? 12 : 2;
 const SEED = 20261122;
+/**
+ * A character that stays visible may have this much of its box covered: a J's hook tucks
+ * under the digit before it, and covering that digit whole covers the tail of the hook.
+ */
+const VISIBLE_SHARE = 0.4;
 /** The fields the acceptance holds to 97% exact. */
 const GRADED = ['name', 'birth', 'gender', 'pincode', 'aadhaar_last4', 'pan'];
 
@@ -93,6 +98,8 @@ describe(`Card extraction on the generated corpus (${FULL ? 'full' : 'CI subset'
 
   it('masks the middle seven characters of every PAN and leaves the other three readable', async () => {
     const problems: string[] = [];
+    // A PAN that OCR could not read is covered whole (fail closed): its ends may be hidden.
+    const unread = new Set(scores.filter((s) => s.fields['pan'] !== 'right').map((s) => s.id));
     for (const card of corpus) {
       if (card.truth.documentType !== 'pan') continue;
       const result = await maskPanFile(
@@ -104,7 +111,8 @@ describe(`Card extraction on the generated corpus (${FULL ? 'full' : 'CI subset'
       card.truth.panChars.forEach((quad, i) => {
         const share = coveredShare(quad, regions);
         if (i >= 2 && i <= 8 && share < COVERED) problems.push(`${card.id}: char ${i + 1} open`);
-        if ((i < 2 || i > 8) && share > TOUCHED) problems.push(`${card.id}: char ${i + 1} hidden`);
+        const hidden = share > VISIBLE_SHARE && !unread.has(card.id);
+        if ((i < 2 || i > 8) && hidden) problems.push(`${card.id}: char ${i + 1} hidden`);
       });
     }
     assert.deepEqual(problems, []);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { findPanOnPage } from '../../src/detection/pan.js';
+import { findPanOnPage, findUnreadPanOnCard } from '../../src/detection/pan.js';
 import { line, page } from '../helpers/text-layer.js';
 
 const values = (text: string) => findPanOnPage(page([line(text)])).findings.map((f) => f.value);
@@ -32,5 +32,20 @@ describe('PAN detection', () => {
 
   it('reads a lower-case PAN in running text', () => {
     assert.deepEqual(values('my pan is acupa7085r.'), ['ACUPA7085R']);
+  });
+
+  it('on a PAN card with no PAN read, returns the words that may be it, to cover whole', () => {
+    const card = (pan: string) =>
+      findUnreadPanOnCard(
+        page([line('INCOME TAX DEPARTMENT'), line(pan), line('Date: 03/09/1971 Ref 12')]),
+      ).map((quads) => quads.length);
+    assert.deepEqual(card('CJPP4592]'), [9]);
+    // A PAN that was read is masked by the rule; nothing is suspected then.
+    assert.deepEqual(card('CJJPP4592J'), []);
+    // Off a PAN card, nothing is suspected.
+    assert.deepEqual(
+      findUnreadPanOnCard(page([line('Invoice INV0012345'), line('CJPP4592]')])),
+      [],
+    );
   });
 });
