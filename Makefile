@@ -41,6 +41,7 @@ bench: build
 	node dist/bench/run.js
 	node dist/bench/mask.js
 	node dist/bench/extract.js
+	node dist/bench/verify.js
 
 format: $(DEPS)
 	npx prettier --write .

@@ -12,6 +12,7 @@ import { openAccountsDatabase } from './accounts/database.js';
 import { createRateLimiter, type RateLimitBackend } from './accounts/rate-limit.js';
 import { AccountStore } from './accounts/store.js';
 import type { Settings } from './config/settings.js';
+import { serviceContext } from './services/context.js';
 import { closeEngines, ocrEngine } from './services/engines.js';
 
 export interface ServeOptions {
@@ -28,18 +29,22 @@ async function serveOne(settings: Settings, options: ServeOptions, clustered: bo
     redis = new Redis(settings.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     backend = { kind: 'redis', client: redis };
   }
+  const services = serviceContext(settings);
   const app = await buildApp({
     settings,
     store: new AccountStore(database.db),
     rateLimiter: createRateLimiter(backend),
+    services,
   });
   app.addHook('onClose', async () => {
     redis?.disconnect();
     await closeEngines();
     await database.close();
   });
-  // Models load once per process, before the first request rather than during it.
+  // Models and the trusted certificates load once per process, before the first request rather
+  // than during it; a bad PARDA_UIDAI_CERTS file stops start-up here.
   await ocrEngine();
+  await services.uidaiCertificates();
   const stop = () => {
     void app.close().then(() => process.exit(0));
   };

@@ -24,6 +24,7 @@ import { listingRoutes } from './routes/listings.js';
 import { installUsageLog } from './usage-log.js';
 import { bulkRoutes } from './routes/bulk.js';
 import { extractRoutes } from './routes/extract.js';
+import { verifyRoutes } from './routes/verify.js';
 import { maskRoutes } from './routes/mask.js';
 import { serviceContext, type ServiceContext } from '../services/context.js';
 
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(maskRoutes, kit);
   await app.register(bulkRoutes, kit);
   await app.register(extractRoutes, kit);
+  await app.register(verifyRoutes, kit);
   for (const routes of deps.routes ?? []) await app.register(routes, kit);
   return app;
 }

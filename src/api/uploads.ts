@@ -4,6 +4,7 @@
  * rest of the body is discarded unread into memory.
  */
 import type { FastifyRequest } from 'fastify';
+import type { UploadedDocument } from '../services/context.js';
 import { ApiError } from './errors.js';
 import './request-context.js';
 
@@ -80,4 +81,28 @@ export async function readUpload(request: FastifyRequest, spec: UploadSpec): Pro
     throw new ApiError('missing_file', `No "${spec.fileField}" part was sent.`);
   }
   return { files, fields };
+}
+
+/**
+ * The form of a single-document endpoint: one `file`, an optional `pdf_password` and the
+ * endpoint's own text parts (`fields`). The file comes back with its password attached.
+ */
+export async function readDocumentForm(
+  request: FastifyRequest,
+  maxFileBytes: number,
+  fields: readonly string[] = [],
+): Promise<{ upload: UploadedDocument; fields: ReadonlyMap<string, string> }> {
+  const form = await readUpload(request, {
+    fileField: 'file',
+    maxFiles: 1,
+    fields: [...fields, 'pdf_password'],
+    maxFileBytes,
+  });
+  const [file] = form.files;
+  if (!file) throw new Error('readUpload returned no file');
+  const password = form.fields.get('pdf_password');
+  return {
+    upload: password === undefined ? file : { ...file, pdfPassword: password },
+    fields: form.fields,
+  };
 }

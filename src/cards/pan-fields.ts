@@ -11,6 +11,7 @@ import { findPanOnPage } from '../detection/pan.js';
 import type { PageText } from '../ocr/types.js';
 import type { Read } from './aadhaar-fields.js';
 import {
+  linesAbove,
   linesBelow,
   placeLines,
   sameFrame,
@@ -50,6 +51,22 @@ function nameLike(line: PlacedLine): boolean {
 
 function asName(line: PlacedLine | undefined): Read<string> | null {
   return line ? { value: cleanName(line.text), confidence: line.confidence } : null;
+}
+
+/**
+ * OCR may lose the space before a surname printed in capitals ("NISHAJOSHI"); a PAN holder's
+ * surname is, as a rule, the father's, so a single word that ends with it is split there.
+ */
+function restoreSurnameSpace(
+  name: Read<string> | null,
+  father: Read<string> | null,
+): Read<string> | null {
+  const surname = father?.value.split(' ').at(-1);
+  if (!name || !surname || surname.length < 3 || name.value.includes(' ')) return name;
+  const given = name.value.slice(0, -surname.length);
+  return name.value.endsWith(surname) && given.length >= 2
+    ? { ...name, value: `${given} ${surname}` }
+    : name;
 }
 
 /** The value printed under a label: the nearest name-like line below it. */
@@ -98,13 +115,17 @@ export function readPanCard(pages: readonly PageText[]): PanCardText {
     (l) => NAME_LABEL.test(l.text) && !FATHER_LABEL.test(l.text) && latinShare(l.text) > 0.3,
   );
   if (fatherLabel || nameLabel) {
-    const holder = valueBelow(lines, nameLabel);
+    // An illegible "Name" label: the holder's name is the line right above "Father's Name".
+    const holder =
+      valueBelow(lines, nameLabel) ??
+      (fatherLabel ? linesAbove(lines, fatherLabel, 1.5).find(nameLike) : undefined);
     const father = valueBelow(lines, fatherLabel);
+    const fatherName = asName(father === holder ? undefined : father);
     return {
       layout: 'labelled',
       pan,
-      name: asName(holder),
-      fatherName: asName(father === holder ? undefined : father),
+      name: restoreSurnameSpace(asName(holder), fatherName),
+      fatherName,
       dateOfBirth,
       marked,
     };

@@ -27,8 +27,7 @@ const DIRECTIONS: Readonly<Record<Orientation, Point>> = {
   270: { x: 0, y: -1 },
 };
 
-function place(line: TextLine, page: number): PlacedLine {
-  const along = DIRECTIONS[line.orientation];
+function place(line: TextLine, page: number, along: Point): PlacedLine {
   const down = { x: -along.y, y: along.x };
   const alongs = line.quad.map((p) => p.x * along.x + p.y * along.y);
   const downs = line.quad.map((p) => p.x * down.x + p.y * down.y);
@@ -48,11 +47,46 @@ function place(line: TextLine, page: number): PlacedLine {
   };
 }
 
+/**
+ * The reading direction of a page's lines of one orientation, as the page shows it: a photo
+ * tilts a card by a few degrees, and measured along the page's axes the lines of a tilted
+ * paragraph overlap and fall out of order. The median direction of the longer lines' top edges
+ * (a quad's first two corners run along the text), or the orientation's axis when none.
+ */
+function readingDirection(lines: readonly TextLine[], orientation: Orientation): Point {
+  const axis = DIRECTIONS[orientation];
+  const angles = lines
+    .filter((l) => l.chars.length >= 6)
+    .map((l) => {
+      const [a, b] = l.quad;
+      // Relative to the axis, so that the median does not wrap around at 180 degrees.
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      return Math.atan2(dy * axis.x - dx * axis.y, dx * axis.x + dy * axis.y);
+    })
+    .filter((t) => Math.abs(t) < Math.PI / 6)
+    .sort((p, q) => p - q);
+  const tilt = angles[Math.floor(angles.length / 2)] ?? 0;
+  const [c, s] = [Math.cos(tilt), Math.sin(tilt)];
+  return { x: axis.x * c - axis.y * s, y: axis.y * c + axis.x * s };
+}
+
 /** Every line of the pages, placed; lines of no characters are left out. */
 export function placeLines(pages: readonly PageText[]): PlacedLine[] {
-  return pages.flatMap((page) =>
-    page.lines.filter((l) => l.text.trim() !== '').map((l) => place(l, page.page)),
-  );
+  return pages.flatMap((page) => {
+    const lines = page.lines.filter((l) => l.text.trim() !== '');
+    const directions = new Map<Orientation, Point>();
+    for (const o of [0, 90, 180, 270] as const) {
+      directions.set(
+        o,
+        readingDirection(
+          lines.filter((l) => l.orientation === o),
+          o,
+        ),
+      );
+    }
+    return lines.map((l) => place(l, page.page, directions.get(l.orientation) ?? DIRECTIONS[0]));
+  });
 }
 
 /** The same page, the same reading direction: the only lines whose positions compare. */

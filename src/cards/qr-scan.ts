@@ -5,8 +5,10 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import sharp from 'sharp';
 import { prepareZXingModule, readBarcodes, type ReadResult } from 'zxing-wasm/reader';
 import type { Quad, RasterImage } from '../ocr/types.js';
+import { pixelsPerModule } from './qr-resolution.js';
 import { findQrTexture } from './qr-texture.js';
 
 export type QrKind =
@@ -31,6 +33,17 @@ export interface QrSymbol {
    * only. It carries the last four digits at most, never the full number.
    */
   readonly secureText?: string;
+  /** How finely the symbol was imaged (qr-resolution.ts); null when it cannot be measured. */
+  readonly pixelsPerModule: number | null;
+}
+
+export interface ScanOptions {
+  /**
+   * Try again on each symbol that did not decode: its region cropped, upscaled and sharpened,
+   * read with both of ZXing's binarizers. Costs up to a few hundred ms per symbol; used where
+   * the payload matters (verification, extraction), not where any QR is covered anyway.
+   */
+  readonly rescue?: boolean;
 }
 
 /** Five letters, four digits, a letter, as a word of its own: what mask-pan must not leave. */
@@ -60,7 +73,8 @@ export function classifyQrText(text: string): QrKind {
   if (/^<\??\s*Q[A-Z]*\b/.test(trimmed.replace(/^<\?xml[^>]*>\s*/, '<'))) {
     return 'aadhaar_signed_xml';
   }
-  if (/^\d{1000,}$/.test(trimmed)) return 'aadhaar_secure';
+  // The 256-byte signature alone is 617 decimal digits; a photo-less Secure QR has under 1,000.
+  if (/^\d{600,}$/.test(trimmed)) return 'aadhaar_secure';
   // A bare 12-digit QR may well be an Aadhaar number: treat it like the XML one.
   if (/^\d{4}[ -]?\d{4}[ -]?\d{4}$/.test(trimmed)) return 'aadhaar_xml';
   return 'other';
@@ -102,11 +116,88 @@ function sameSpot(a: Quad, b: Quad): boolean {
   return w * h > smaller / 3;
 }
 
+function symbolOf(result: ReadResult, quad: Quad, image: RasterImage): QrSymbol {
+  const kind = result.isValid ? classifyQrText(result.text) : 'unreadable';
+  // The decoded symbol's matrix, one entry per module: its width is the module count.
+  const modules = result.isValid && result.symbol.width > 0 ? result.symbol.width : null;
+  return {
+    kind,
+    quad,
+    holdsPan: result.isValid && PAN_WORD.test(result.text),
+    ...(kind === 'aadhaar_secure' ? { secureText: result.text.trim() } : {}),
+    pixelsPerModule: pixelsPerModule(image, quad, modules),
+  };
+}
+
+/**
+ * Tried in order on a symbol that did not decode: upscale factor, ZXing's binarizer, and whether
+ * the crop is binarised here first (after contrast stretching, at mid-grey) so that JPEG ringing
+ * and uneven light are gone before ZXing looks.
+ */
+const RESCUES = [
+  { scale: 2, binarizer: 'LocalAverage', threshold: false },
+  { scale: 3, binarizer: 'LocalAverage', threshold: false },
+  { scale: 2, binarizer: 'GlobalHistogram', threshold: false },
+  { scale: 3, binarizer: 'LocalAverage', threshold: true },
+] as const;
+
+/** The symbol's region, cropped with a margin, upscaled, sharpened and read again. */
+async function rescue(image: RasterImage, symbol: QrSymbol): Promise<QrSymbol | null> {
+  const xs = symbol.quad.map((p) => p.x);
+  const ys = symbol.quad.map((p) => p.y);
+  const box = {
+    x0: Math.min(...xs),
+    y0: Math.min(...ys),
+    x1: Math.max(...xs),
+    y1: Math.max(...ys),
+  };
+  const margin = 0.12 * Math.max(box.x1 - box.x0, box.y1 - box.y0);
+  const left = Math.max(0, Math.floor(box.x0 - margin));
+  const top = Math.max(0, Math.floor(box.y0 - margin));
+  const width = Math.min(image.width, Math.ceil(box.x1 + margin)) - left;
+  const height = Math.min(image.height, Math.ceil(box.y1 + margin)) - top;
+  if (width < 16 || height < 16) return null;
+  const raw = { width: image.width, height: image.height, channels: image.channels };
+  for (const { scale, binarizer, threshold } of RESCUES) {
+    let pipeline = sharp(image.pixels, { raw })
+      .extract({ left, top, width, height })
+      .resize(width * scale, height * scale, { kernel: 'cubic' })
+      .normalise()
+      .sharpen({ sigma: 0.5 * scale });
+    if (threshold) pipeline = pipeline.threshold(128);
+    const { data, info } = await pipeline
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 3) throw new Error(`rescue crop has ${info.channels} channels`);
+    const crop = { width: info.width, height: info.height, channels: 3 as const, pixels: data };
+    const [found] = await readBarcodes(toImageData(crop), {
+      formats: ['QRCode'],
+      tryHarder: true,
+      tryRotate: true,
+      binarizer,
+      maxNumberOfSymbols: 1,
+    });
+    if (!found?.isValid) continue;
+    // Back into the page's pixels.
+    const quad = quadOf(found).map((p) => ({
+      x: left + p.x / scale,
+      y: top + p.y / scale,
+    })) as unknown as Quad;
+    return symbolOf(found, quad, image);
+  }
+  return null;
+}
+
 /**
  * Every QR code on the page: those ZXing locates (decoded or not), then square blocks of QR
  * texture it did not locate, reported as `unreadable` (qr-texture.ts).
  */
-export async function scanQrCodes(image: RasterImage): Promise<QrSymbol[]> {
+export async function scanQrCodes(
+  image: RasterImage,
+  options: ScanOptions = {},
+): Promise<QrSymbol[]> {
   await loadReader();
   const results = await readBarcodes(toImageData(image), {
     formats: ['QRCode'],
@@ -116,19 +207,21 @@ export async function scanQrCodes(image: RasterImage): Promise<QrSymbol[]> {
     maxNumberOfSymbols: 8,
     returnErrors: true,
   });
-  const symbols: QrSymbol[] = results.map((result) => {
-    const kind = result.isValid ? classifyQrText(result.text) : 'unreadable';
-    return {
-      kind,
-      quad: quadOf(result),
-      holdsPan: result.isValid && PAN_WORD.test(result.text),
-      ...(kind === 'aadhaar_secure' ? { secureText: result.text.trim() } : {}),
-    };
-  });
+  const symbols: QrSymbol[] = results.map((result) => symbolOf(result, quadOf(result), image));
   for (const quad of findQrTexture(image)) {
     if (!symbols.some((s) => sameSpot(s.quad, quad))) {
-      symbols.push({ kind: 'unreadable', quad, holdsPan: false });
+      symbols.push({
+        kind: 'unreadable',
+        quad,
+        holdsPan: false,
+        pixelsPerModule: pixelsPerModule(image, quad, null),
+      });
     }
   }
-  return symbols;
+  if (!options.rescue) return symbols;
+  const rescued: QrSymbol[] = [];
+  for (const symbol of symbols) {
+    rescued.push(symbol.kind === 'unreadable' ? ((await rescue(image, symbol)) ?? symbol) : symbol);
+  }
+  return rescued;
 }

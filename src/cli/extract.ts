@@ -20,19 +20,25 @@ interface ExtractOptions {
   pdfPassword?: string;
 }
 
-async function run(
+/**
+ * Runs a JSON-returning service on a local file and prints its result; `exitCode` may set the
+ * exit status from the result. No card of the kind: NOTHING_FOUND_EXIT.
+ */
+export async function printServiceJson<T extends object>(
   input: string,
-  options: ExtractOptions,
-  extract: (upload: UploadedDocument) => Promise<object>,
+  options: { pdfPassword?: string },
+  service: (upload: UploadedDocument) => Promise<T>,
+  exitCode: (result: T) => number = () => 0,
 ): Promise<void> {
   const bytes = await fs.readFile(input);
   try {
-    const result = await extract({
+    const result = await service({
       bytes,
       filename: path.basename(input),
       ...(options.pdfPassword === undefined ? {} : { pdfPassword: options.pdfPassword }),
     });
     console.log(JSON.stringify(result, null, 2));
+    process.exitCode = exitCode(result);
   } catch (error) {
     if (!(error instanceof NoDocumentError)) throw error;
     console.error(error.message);
@@ -51,7 +57,7 @@ export function registerExtractCommands(program: Command): void {
     .option('--pdf-password <password>', 'password of a protected PDF')
     .action(async (input: string, options: ExtractOptions) => {
       const context = serviceContext(loadSettings());
-      await run(input, options, (upload) =>
+      await printServiceJson(input, options, (upload) =>
         extractAadhaarFile(context, upload, {
           includeConfidence: options.confidence === true,
           reveal: options.reveal === true,
@@ -65,7 +71,7 @@ export function registerExtractCommands(program: Command): void {
     .option('--pdf-password <password>', 'password of a protected PDF')
     .action(async (input: string, options: ExtractOptions) => {
       const context = serviceContext(loadSettings());
-      await run(input, options, (upload) =>
+      await printServiceJson(input, options, (upload) =>
         extractPanFile(context, upload, options.confidence === true),
       );
     });

@@ -6,6 +6,7 @@ import { registerExtractCommands } from './extract.js';
 import { registerMaskCommand } from './mask.js';
 import { wholeNumber } from './parse.js';
 import { registerUsageCommand } from './usage.js';
+import { registerVerifyCommand } from './verify.js';
 import { serve } from '../server.js';
 
 const DEV_ORGANISATION = 'local-dev';
@@ -74,6 +75,7 @@ registerKeyCommands(program, global);
 registerUsageCommand(program, global);
 registerMaskCommand(program);
 registerExtractCommands(program);
+registerVerifyCommand(program);
 
 try {
   await program.parseAsync();

@@ -32,6 +32,11 @@ export interface Settings {
   /** Defaults for keys created without explicit limits. */
   readonly defaultMonthlyQuota: number;
   readonly defaultRequestsPerMinute: number;
+  /**
+   * Certificate files trusted to sign Secure QRs (`PARDA_UIDAI_CERTS`); undefined: UIDAI's
+   * public certificates shipped in assets/uidai/; empty: none (signatures are not verified).
+   */
+  readonly uidaiCertPaths: readonly string[] | undefined;
 }
 
 export class SettingsError extends Error {
@@ -60,6 +65,20 @@ function databaseUrl(env: Env, cwd: string): string {
   throw new SettingsError('PARDA_DATABASE_URL must start with sqlite:// or postgres://');
 }
 
+/**
+ * `PARDA_UIDAI_CERTS`: certificate files separated by commas (or the path delimiter); unset means
+ * the shipped UIDAI set, set but empty means no certificate at all.
+ */
+function certificatePaths(env: Env, cwd: string): readonly string[] | undefined {
+  const raw = env['PARDA_UIDAI_CERTS'];
+  if (raw === undefined) return undefined;
+  return raw
+    .split(new RegExp(`[,${path.delimiter}]`))
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .map((p) => path.resolve(cwd, p));
+}
+
 export function loadSettings(env: Env = process.env, cwd: string = process.cwd()): Settings {
   const logLevel = env['PARDA_LOG_LEVEL']?.trim() || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -82,5 +101,6 @@ export function loadSettings(env: Env = process.env, cwd: string = process.cwd()
     logLevel,
     defaultMonthlyQuota: integer(env, 'PARDA_DEFAULT_QUOTA', 1000, 0, 1_000_000_000),
     defaultRequestsPerMinute: integer(env, 'PARDA_DEFAULT_RPM', 60, 1, 1_000_000),
+    uidaiCertPaths: certificatePaths(env, cwd),
   };
 }

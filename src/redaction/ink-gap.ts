@@ -27,8 +27,15 @@ function grey(image: RasterImage, p: Point): number {
 /**
  * The cut between `left` and `right` (consecutive characters of a line, in reading order) as
  * a segment across the line: [top point, bottom point]. Null when the pixels show no contrast.
+ * `cover` names the character that is to be covered whole: where the glyphs overlap and no cut
+ * can spare both, it is the other one that gives way.
  */
-export function inkGap(image: RasterImage, left: Quad, right: Quad): [Point, Point] | null {
+export function inkGap(
+  image: RasterImage,
+  left: Quad,
+  right: Quad,
+  cover: 'left' | 'right' = 'left',
+): [Point, Point] | null {
   // Centres of the two characters on the top and bottom edges of the line.
   const topFrom = mid(left[0], left[1]);
   const topTo = mid(right[0], right[1]);
@@ -62,7 +69,12 @@ export function inkGap(image: RasterImage, left: Quad, right: Quad): [Point, Poi
   if (paperLevel - inkLevel < 40) return null;
   // A column is ink-free when its darkest pixel is closer to the paper than to the ink.
   const threshold = (darkest + lightest) / 2;
-  if (lightest - darkest < 40) return leastInk(columns, (inkLevel + paperLevel) / 2, at);
+  // No ink-free column: the glyphs overlap. To cover the right one whole, the cut moves from
+  // the valley halfway back to the left glyph's centre, past a tail the right one tucks under it.
+  const overlapCut = (valley: number) => at(cover === 'right' ? valley / 2 : valley);
+  if (lightest - darkest < 40) {
+    return overlapCut(leastInk(columns, (inkLevel + paperLevel) / 2));
+  }
   let best: { start: number; end: number } | null = null;
   for (let i = 0; i <= steps;) {
     if ((profile[i] ?? 0) <= threshold) {
@@ -73,23 +85,19 @@ export function inkGap(image: RasterImage, left: Quad, right: Quad): [Point, Poi
     while (i <= steps && (profile[i] ?? 0) > threshold) i += 1;
     if (!best || i - start > best.end - best.start) best = { start, end: i - 1 };
   }
-  return best ? at((best.start + best.end) / 2) : leastInk(columns, threshold, at);
+  return best ? at((best.start + best.end) / 2) : overlapCut(leastInk(columns, threshold));
 }
 
 /**
  * No ink-free column: the glyphs overlap along the line (a J's hook reaching under the digit
- * before it), and the OCR boundary then often falls inside the left glyph. The cut goes where
- * the fewest samples are ink: where one glyph's edge meets the other's tail.
+ * before it), and the OCR boundary then often falls inside the left glyph. The valley is where
+ * the fewest samples are ink: where one glyph's edge meets the other's tail. Returns its step.
  */
-function leastInk(
-  columns: readonly (readonly number[])[],
-  threshold: number,
-  at: (i: number) => [Point, Point],
-): [Point, Point] {
+function leastInk(columns: readonly (readonly number[])[], threshold: number): number {
   const ink = columns.map((c) => c.filter((g) => g <= threshold).length);
   const least = Math.min(...ink);
   const first = ink.indexOf(least);
   let end = first;
   while (end + 1 < ink.length && ink[end + 1] === least) end += 1;
-  return at((first + end) / 2);
+  return (first + end) / 2;
 }

@@ -3,7 +3,7 @@
  * has), QR codes found, and the measures warnings rest on. One text layer per page: for a PDF
  * page that was rendered and OCR'd, the OCR reading (it sees everything printed, text included).
  */
-import { scanQrCodes, type QrSymbol } from '../cards/qr-scan.js';
+import { scanQrCodes, type QrSymbol, type ScanOptions } from '../cards/qr-scan.js';
 import { textContrast } from '../cards/image-quality.js';
 import type { Document } from '../documents/document.js';
 import { readPage } from '../ocr/read-document.js';
@@ -20,6 +20,7 @@ export async function readCardDocument(
   document: Document,
   ocr: OcrEngine,
   pdfDpi: number,
+  options: ScanOptions = {},
 ): Promise<CardReading> {
   const pages: PageText[] = [];
   const qrs: QrSymbol[] = [];
@@ -29,7 +30,7 @@ export async function readCardDocument(
     const layer = read.layers.find((l) => l.source === 'ocr') ?? read.layers[0];
     if (layer) pages.push(layer);
     if (read.raster) {
-      qrs.push(...(await scanQrCodes(read.raster)));
+      qrs.push(...(await scanQrCodes(read.raster, options)));
       const ocrLines = read.layers.find((l) => l.source === 'ocr')?.lines ?? [];
       // Confident lines only: a speck read as a letter says nothing about the print.
       const spread = textContrast(

@@ -1,4 +1,5 @@
 /** What the services need from the process: limits, engines and the concurrency bound. */
+import { loadCertificates, type TrustedCertificate } from '../cards/uidai-certificates.js';
 import type { Settings } from '../config/settings.js';
 import type { FileFormat } from '../documents/document.js';
 import { intake } from '../documents/intake.js';
@@ -13,17 +14,21 @@ export interface ServiceContext {
   readonly pdfOcrDpi: number;
   readonly bulkConcurrency: number;
   readonly ocr: () => Promise<OcrEngine>;
+  /** The certificates trusted to sign Secure QRs, loaded once (a bad file rejects the set). */
+  readonly uidaiCertificates: () => Promise<readonly TrustedCertificate[]>;
   /** Bounds the documents processed at once across all requests. */
   readonly slots: Semaphore;
 }
 
 export function serviceContext(settings: Settings, ocr = ocrEngine): ServiceContext {
+  let certificates: Promise<readonly TrustedCertificate[]> | null = null;
   return {
     maxPixels: settings.maxImagePixels,
     maxPages: settings.maxPages,
     pdfOcrDpi: settings.pdfOcrDpi,
     bulkConcurrency: settings.bulkConcurrency,
     ocr,
+    uidaiCertificates: () => (certificates ??= loadCertificates(settings.uidaiCertPaths)),
     slots: new Semaphore(settings.maxConcurrentDocuments),
   };
 }

@@ -124,7 +124,8 @@ function confirm(card: AadhaarCardText, signed: SignedFields | null): AadhaarCar
   return { ...card, name, dateOfBirth, yearOfBirth, address, careOf };
 }
 
-function isAadhaar(card: AadhaarCardText, reading: CardReading): boolean {
+/** Whether what was read is an Aadhaar card at all (else 422 `no_document_detected`). */
+export function isAadhaarCard(card: AadhaarCardText, reading: CardReading): boolean {
   const aadhaarQr = reading.qrs.some((q) => q.kind.startsWith('aadhaar_'));
   const sided = card.front || card.back;
   // A twelve-digit number alone is no card (an invoice's order number is one), nor is the word
@@ -230,7 +231,7 @@ export async function extractAadhaar(
 ): Promise<AadhaarExtraction> {
   const reading = await readCardDocument(document, ocr, pdfDpi);
   const card = readAadhaarCard(reading.pages);
-  if (!isAadhaar(card, reading))
+  if (!isAadhaarCard(card, reading))
     throw new NoDocumentError('No Aadhaar card was found in the document.');
   return describeAadhaar(card, reading, options);
 }

@@ -111,11 +111,18 @@ async function regionsOf(read: ReadPage, target: MaskTarget, maskQr: MaskQr): Pr
       const quads = finding.charQuads;
       // OCR boxes are estimates: cut where the pixels show the gaps to the characters that
       // stay readable on either side.
-      const gap = (a: number, b: number) => {
+      const gap = (a: number, b: number, cover: 'left' | 'right') => {
         const [left, right] = [quads[a], quads[b]];
-        return raster && left && right ? inkGap(raster, left, right) : null;
+        return raster && left && right ? inkGap(raster, left, right, cover) : null;
       };
-      const cover = spanQuad(quads, first, last, 0.15, gap(last, last + 1), gap(first - 1, first));
+      const cover = spanQuad(
+        quads,
+        first,
+        last,
+        0.15,
+        gap(last, last + 1, 'left'),
+        gap(first - 1, first, 'right'),
+      );
       quads.forEach((q, i) => {
         if (i < first || i > last) visible.push(scaleQuad(q, toPage));
       });

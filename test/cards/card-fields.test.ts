@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readAadhaarCard } from '../../src/cards/aadhaar-fields.js';
 import { readPanCard } from '../../src/cards/pan-fields.js';
+import type { Quad } from '../../src/ocr/types.js';
 import { line, page } from '../helpers/text-layer.js';
 
 /** Lines stacked 30 px apart from y = 10, as a card prints them. */
@@ -75,6 +76,33 @@ describe('Aadhaar card text', () => {
     });
   });
 
+  it('reads the address of a card photographed at a tilt, its lines in order', () => {
+    // Seven degrees: along a 400-px line the text climbs 49 px, more than the line spacing.
+    const tilt = (7 * Math.PI) / 180;
+    const turn = (p: { x: number; y: number }) => ({
+      x: p.x * Math.cos(tilt) - p.y * Math.sin(tilt) + 100,
+      y: p.x * Math.sin(tilt) + p.y * Math.cos(tilt) + 50,
+    });
+    const turnQuad = (q: Quad): Quad => [turn(q[0]), turn(q[1]), turn(q[2]), turn(q[3])];
+    const lines = stacked([
+      'Unique Identification Authority of India',
+      'Address: S/O: Ramesh Sharma, H.No. 12,',
+      'Gandhi Road, Civil Lines, Lucknow, Uttar',
+      'Pradesh -',
+      '226010',
+      '2345 6789 0124',
+    ]).map((l) => ({
+      ...l,
+      quad: turnQuad(l.quad),
+      chars: l.chars.map((c) => ({ ...c, quad: turnQuad(c.quad) })),
+    }));
+    const card = readAadhaarCard([page(lines)]);
+    assert.deepEqual(card.address?.value, {
+      full: 'H.No. 12, Gandhi Road, Civil Lines, Lucknow, Uttar Pradesh - 226010',
+      pincode: '226010',
+    });
+  });
+
   it('keeps the last four of a masked card and says the checksum cannot hold', () => {
     const card = readAadhaarCard([
       page(stacked(['Rahul Sharma', 'DOB: 14/02/1987', 'XXXX XXXX 0124'])),
@@ -127,5 +155,42 @@ describe('PAN card text', () => {
     assert.equal(card.name?.value, 'RAHUL SHARMA');
     assert.equal(card.fatherName?.value, 'MOHAN SHARMA');
     assert.equal(card.pan?.value, 'ACUPA7085R');
+  });
+
+  it('finds the holder above "Father\'s Name" when the "Name" label is illegible', () => {
+    const card = readPanCard([
+      page(
+        stacked([
+          'INCOME TAX DEPARTMENT',
+          'Permanent Account Number Card',
+          'ACUPA7085R',
+          'SUNITA RAHUL PANDEY',
+          "r / Father's Name",
+          'RAHUL PANDEY',
+          '14/02/1987',
+        ]),
+      ),
+    ]);
+    assert.equal(card.name?.value, 'SUNITA RAHUL PANDEY');
+    assert.equal(card.fatherName?.value, 'RAHUL PANDEY');
+  });
+
+  it("restores the space OCR lost before the father's surname, and only there", () => {
+    const read = (holder: string) =>
+      readPanCard([
+        page(
+          stacked([
+            'INCOME TAX DEPARTMENT',
+            'ACUPA7085R',
+            '/ Name',
+            holder,
+            "/ Father's Name",
+            'GOPAL JOSHI',
+          ]),
+        ),
+      ]).name?.value;
+    assert.equal(read('NISHAJOSHI'), 'NISHA JOSHI');
+    assert.equal(read('NISHAVERMA'), 'NISHAVERMA');
+    assert.equal(read('NISHA JOSHI'), 'NISHA JOSHI');
   });
 });

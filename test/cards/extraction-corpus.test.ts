@@ -73,6 +73,11 @@ describe(`Card extraction on the generated corpus (${FULL ? 'full' : 'CI subset'
       const rate = rates[field];
       assert.ok(rate && rate.of > 0, `${field} is graded`);
       const misses = scores.filter((s) => s.fields[field] && s.fields[field] !== 'right');
+      if (misses.length > 0) {
+        t.diagnostic(
+          `${field} missed: ${misses.map((s) => `${s.id} (${s.fields[field]})`).join(', ')}`,
+        );
+      }
       assert.ok(
         rate.rate >= 0.97,
         `${field}: ${rate.right}/${rate.of}; missed in ${misses.map((s) => s.id).join(', ')}`,

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import QRCode from 'qrcode';
+import sharp from 'sharp';
+import { pixelsPerModule } from '../../src/cards/qr-resolution.js';
 import { classifyQrText, scanQrCodes } from '../../src/cards/qr-scan.js';
 import type { RasterImage } from '../../src/ocr/types.js';
 
@@ -42,6 +44,9 @@ describe('QR codes on a page', () => {
     );
     assert.equal(classifyQrText('2345 6789 0124'), 'aadhaar_xml');
     assert.equal(classifyQrText('9'.repeat(2500)), 'aadhaar_secure');
+    // A photo-less Secure QR: little more than its 256-byte signature.
+    assert.equal(classifyQrText('9'.repeat(990)), 'aadhaar_secure');
+    assert.equal(classifyQrText('9'.repeat(500)), 'other');
     assert.equal(classifyQrText('<QDA n="x" u="xxxxxxxx0124"/>'), 'aadhaar_signed_xml');
     assert.equal(classifyQrText('https://example.com/'), 'other');
   });
@@ -58,6 +63,57 @@ describe('QR codes on a page', () => {
     assert.ok(
       Math.abs(symbol.quad[0].x - 100) <= 4 && Math.abs(symbol.quad[0].y - 120) <= 4,
       JSON.stringify(symbol.quad),
+    );
+  });
+});
+
+/** Gaussian blur over a page, as a soft photograph would. */
+async function blurred(image: RasterImage, sigma: number): Promise<RasterImage> {
+  const raw = { width: image.width, height: image.height, channels: image.channels };
+  const data = await sharp(image.pixels, { raw }).blur(sigma).raw().toBuffer();
+  return { ...image, pixels: data };
+}
+
+describe('QR resolution', () => {
+  // An alphanumeric payload of version 13 at level M: 69 modules a side.
+  const dense = 'A'.repeat(420);
+
+  it('reports pixels per module of a decoded symbol from its module count', async () => {
+    for (const module of [3, 5]) {
+      const [symbol] = await scanQrCodes(drawQr(dense, 40, 40, module));
+      assert.ok(symbol);
+      assert.equal(symbol.kind, 'other');
+      assert.ok(
+        Math.abs((symbol.pixelsPerModule ?? 0) - module) < 0.1,
+        `${symbol.pixelsPerModule} for ${module}`,
+      );
+    }
+  });
+
+  it('measures an undecodable symbol on its finder patterns', () => {
+    // The module size is measured on the image whatever ZXing made of it.
+    for (const module of [2, 3, 4]) {
+      const image = drawQr(dense, 40, 40, module);
+      const side = 69 * module;
+      const quad = [
+        { x: 40, y: 40 },
+        { x: 40 + side, y: 40 },
+        { x: 40 + side, y: 40 + side },
+        { x: 40, y: 40 + side },
+      ] as const;
+      const measured = pixelsPerModule(image, quad, null);
+      assert.ok(measured !== null && Math.abs(measured - module) < 0.35 * module, `${measured}`);
+    }
+  });
+
+  it('reads a soft symbol again from its upscaled, sharpened region', async () => {
+    const image = await blurred(drawQr(dense, 40, 40, 2), 1.1);
+    const plain = await scanQrCodes(image);
+    const rescued = await scanQrCodes(image, { rescue: true });
+    assert.ok(!plain.some((s) => s.kind === 'other'), 'whole-image read fails on this symbol');
+    assert.ok(
+      rescued.some((s) => s.kind === 'other'),
+      JSON.stringify(rescued.map((s) => s.kind)),
     );
   });
 });

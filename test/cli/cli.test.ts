@@ -173,3 +173,38 @@ describe('parda mask-aadhaar', () => {
     }
   });
 });
+
+describe('parda verify', () => {
+  it('prints the report and exits 0 on pass, 5 on fail; the trust set comes from PARDA_UIDAI_CERTS', async () => {
+    const { generateVerifyCard } = await import('../fixtures/cards/verify-kinds.js');
+    const { testKeyPath } = await import('../fixtures/aadhaar/keys.js');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parda-test-verify-'));
+    const env = {
+      ...process.env,
+      PARDA_LOG_LEVEL: 'silent',
+      PARDA_UIDAI_CERTS: testKeyPath('certificate'),
+    };
+    try {
+      const genuine = await generateVerifyCard('genuine-scan', 7919);
+      const input = path.join(dir, genuine.filename);
+      fs.writeFileSync(input, genuine.bytes);
+      const { stdout } = await run(bin, ['verify', input], { env });
+      const report = JSON.parse(stdout) as { verdict: string; signals: unknown[] };
+      assert.equal(report.verdict, 'pass');
+      assert.deepEqual(report.signals, []);
+
+      const tampered = await generateVerifyCard('tampered-gender', 7919);
+      fs.writeFileSync(input, tampered.bytes);
+      const failure = await run(bin, ['verify', input], { env }).then(
+        () => null,
+        (error: unknown) => error as { code: number; stdout: string },
+      );
+      assert.ok(failure, 'exits with a failure status');
+      assert.equal(failure.code, 5);
+      assert.equal((JSON.parse(failure.stdout) as { verdict: string }).verdict, 'fail');
+      for (const value of tampered.printedValues) assert.ok(!failure.stdout.includes(value));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -47,6 +47,18 @@ describe('inkGap', () => {
     assert.ok(cut[0].x >= 30 && cut[0].x <= 36, `cut at ${cut[0].x}`);
   });
 
+  it('cuts before the tail when the right glyph is the one to cover whole', () => {
+    // The same glyphs: the hook of the right glyph starts at 26, under the left glyph.
+    const image = page([
+      [10, 8, 30, 32],
+      [36, 8, 42, 32],
+      [26, 28, 42, 32],
+    ]);
+    const cut = inkGap(image, box(8, 28), box(28, 46), 'right');
+    assert.ok(cut);
+    assert.ok(cut[0].x <= 26 && cut[0].x > 18, `cut at ${cut[0].x}`);
+  });
+
   it('finds nothing on a blank stretch', () => {
     assert.equal(inkGap(page([]), box(8, 28), box(28, 46)), null);
   });

@@ -9,7 +9,7 @@ import { extractPanFile } from '../../services/extract-pan.js';
 import type { RouteKit } from '../app.js';
 import { ApiError } from '../errors.js';
 import { flag } from '../form-fields.js';
-import { readUpload } from '../uploads.js';
+import { readDocumentForm } from '../uploads.js';
 
 const confidenceSchema = {
   type: 'object',
@@ -101,12 +101,10 @@ export const extractRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
     },
     async (request, reply) => {
       await kit.metering.require(request, 1);
-      const form = await readUpload(request, {
-        fileField: 'file',
-        maxFiles: 1,
-        fields: ['include_confidence', 'reveal_aadhaar_number', 'pdf_password'],
-        maxFileBytes: kit.settings.maxUploadBytes,
-      });
+      const form = await readDocumentForm(request, kit.settings.maxUploadBytes, [
+        'include_confidence',
+        'reveal_aadhaar_number',
+      ]);
       const reveal = flag(form.fields, 'reveal_aadhaar_number', false);
       // Refused before any work: the number is never silently masked instead.
       if (reveal && !request.account?.key.revealEntitled) {
@@ -115,14 +113,10 @@ export const extractRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
           'This API key is not entitled to reveal full Aadhaar numbers; omit reveal_aadhaar_number.',
         );
       }
-      const [file] = form.files;
-      if (!file) throw new Error('readUpload returned no file');
-      const password = form.fields.get('pdf_password');
-      const result = await extractAadhaarFile(
-        kit.services,
-        password === undefined ? file : { ...file, pdfPassword: password },
-        { includeConfidence: flag(form.fields, 'include_confidence', false), reveal },
-      );
+      const result = await extractAadhaarFile(kit.services, form.upload, {
+        includeConfidence: flag(form.fields, 'include_confidence', false),
+        reveal,
+      });
       await kit.metering.charge(request, 1);
       return reply
         .header('X-Extracted-Fields', String(extractedFieldCount(result.fields)))
@@ -141,18 +135,12 @@ export const extractRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
     },
     async (request, reply) => {
       await kit.metering.require(request, 1);
-      const form = await readUpload(request, {
-        fileField: 'file',
-        maxFiles: 1,
-        fields: ['include_confidence', 'pdf_password'],
-        maxFileBytes: kit.settings.maxUploadBytes,
-      });
-      const [file] = form.files;
-      if (!file) throw new Error('readUpload returned no file');
-      const password = form.fields.get('pdf_password');
+      const form = await readDocumentForm(request, kit.settings.maxUploadBytes, [
+        'include_confidence',
+      ]);
       const result = await extractPanFile(
         kit.services,
-        password === undefined ? file : { ...file, pdfPassword: password },
+        form.upload,
         flag(form.fields, 'include_confidence', false),
       );
       await kit.metering.charge(request, 1);
