@@ -10,13 +10,7 @@
  *   valid:   2345 6789 0124; 9999 9999 0019 (UIDAI's sandbox number: test data, not a person)
  *   invalid: 2345 6789 0123 (check digit), 1234 5678 9012 (first digit 1)
  */
-import { stdnum, type Validator } from 'stdnum';
-
-function validator(country: string, name: string): Validator {
-  const found = stdnum[country]?.[name];
-  if (!found) throw new Error(`stdnum has no ${country}.${name} validator`);
-  return found;
-}
+import { stdnumValidator as validator } from './stdnum-validator.js';
 
 const AADHAAR = validator('IN', 'aadhaar');
 const VID = validator('IN', 'vid');

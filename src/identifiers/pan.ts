@@ -11,13 +11,7 @@
  *   valid:   ACUPA7085R, AAPPV8261K (python-stdnum test vectors)
  *   invalid: AAPPV0000K (serial 0000), AAPEV8261K (E is no holder code), AAPPV826IK (shape)
  */
-import { stdnum, type Validator } from 'stdnum';
-
-function validator(country: string, name: string): Validator {
-  const found = stdnum[country]?.[name];
-  if (!found) throw new Error(`stdnum has no ${country}.${name} validator`);
-  return found;
-}
+import { stdnumValidator as validator } from './stdnum-validator.js';
 
 const PAN = validator('IN', 'pan');
 

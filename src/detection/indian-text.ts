@@ -1,0 +1,119 @@
+/**
+ * The find step for the Indian redaction types over plain text (a line, a page's text, a
+ * document's text layer joined line by line): candidates by each rule's pattern, validated,
+ * then weighed by the labels before them. A label raises or lowers confidence; it never makes an
+ * invalid value valid. Overlapping findings keep the longest (a GSTIN over the PAN inside it).
+ * Findings and rejections carry spans, never values, into reports.
+ */
+import {
+  INDIAN_RULES,
+  NOT_PERSONAL_LABELS,
+  type IndianRule,
+  type IndianType,
+} from '../identifiers/india-rules.js';
+
+export interface TextFinding {
+  readonly type: IndianType;
+  /** Span in the text (the whole printed value, separators included). */
+  readonly start: number;
+  readonly end: number;
+  /** Compacted value, for the apply step (never for logs or reports). */
+  readonly value: string;
+  readonly rule: string;
+  readonly confidence: number;
+}
+
+export interface TextRejection {
+  readonly type: IndianType;
+  readonly start: number;
+  readonly end: number;
+  /** Why: a validation failure (`checksum_or_first_digit`, `format`, ...) or `context`. */
+  readonly reason: string;
+}
+
+/** Below this confidence (after labels), a valid-shaped value is left alone. */
+export const MIN_CONFIDENCE = 0.4;
+const LABEL_BONUS = 0.1;
+const NOT_PERSONAL_PENALTY = 0.4;
+/** How far before a value a label may stand: its own line and the line above. */
+const LABEL_REACH = 48;
+
+/**
+ * The text before `start` on its line, at most LABEL_REACH characters; when the value starts
+ * its line (a card prints the label above the value), the end of the line above as well.
+ */
+function before(text: string, start: number): string {
+  const window = text.slice(Math.max(0, start - LABEL_REACH), start);
+  const lines = window.split('\n');
+  const own = lines.at(-1) ?? '';
+  return /[A-Za-z0-9]/.test(own) ? own : lines.slice(-2).join('\n');
+}
+
+function lineOf(text: string, start: number, end: number): string {
+  const from = text.lastIndexOf('\n', start - 1) + 1;
+  const to = text.indexOf('\n', end);
+  return text.slice(from, to === -1 ? text.length : to);
+}
+
+const IFSC_NEARBY = /(?<![A-Za-z0-9])[A-Z]{4}0[A-Z0-9]{6}(?![A-Za-z0-9])/;
+
+function weigh(rule: IndianRule, text: string, start: number, end: number, base: number): number {
+  const context = before(text, start);
+  const labelled = rule.labels.test(context);
+  if (rule.needsLabel && !labelled && !IFSC_NEARBY.test(lineOf(text, start, end))) return 0;
+  let confidence = base + (labelled ? LABEL_BONUS : 0);
+  // Only the words right before the value speak against it ("Order No. A1234567").
+  if (!labelled && NOT_PERSONAL_LABELS.test(context.slice(-24))) confidence -= NOT_PERSONAL_PENALTY;
+  return Math.max(0, Math.min(1, confidence));
+}
+
+function candidates(
+  rule: IndianRule,
+  text: string,
+): { findings: TextFinding[]; rejected: TextRejection[] } {
+  const findings: TextFinding[] = [];
+  const rejected: TextRejection[] = [];
+  for (const match of text.matchAll(rule.pattern)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const value = rule.compact(match[0]);
+    const validation = rule.validate(value);
+    if (!validation.valid) {
+      rejected.push({ type: rule.type, start, end, reason: validation.reason });
+      continue;
+    }
+    const confidence = weigh(rule, text, start, end, validation.confidence);
+    if (confidence < MIN_CONFIDENCE) {
+      rejected.push({ type: rule.type, start, end, reason: 'context' });
+      continue;
+    }
+    findings.push({ type: rule.type, start, end, value, rule: validation.rule, confidence });
+  }
+  return { findings, rejected };
+}
+
+const overlaps = (a: TextFinding, b: TextFinding) => a.start < b.end && b.start < a.end;
+
+/** Every finding of `types` in `text`, no two overlapping, in text order. */
+export function findIndianInText(
+  text: string,
+  types: readonly IndianType[],
+): { findings: TextFinding[]; rejected: TextRejection[] } {
+  const all: TextFinding[] = [];
+  const rejected: TextRejection[] = [];
+  for (const rule of INDIAN_RULES) {
+    if (!types.includes(rule.type)) continue;
+    const found = candidates(rule, text);
+    all.push(...found.findings);
+    rejected.push(...found.rejected);
+  }
+  // Longest first, then the surer, then catalogue order (stable sort).
+  const ranked = [...all].sort(
+    (a, b) => b.end - b.start - (a.end - a.start) || b.confidence - a.confidence,
+  );
+  const kept: TextFinding[] = [];
+  for (const finding of ranked) {
+    if (!kept.some((k) => overlaps(k, finding))) kept.push(finding);
+  }
+  return { findings: kept.sort((a, b) => a.start - b.start), rejected };
+}

@@ -1,0 +1,64 @@
+/**
+ * The Indian identifiers that carry no published check digit: validated by structure alone
+ * (and, for the voter EPIC, a checksum the libraries apply but ECI never published, used for
+ * confidence only). Source: ../shared/validation-rules.md IN.4, IN.5, IN.8, IN.9, IN.11.
+ */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { stdnumValidator } from './stdnum-validator.js';
+import { accept, reject, type Validation } from './validation.js';
+
+const EPIC = stdnumValidator('IN', 'epic');
+
+/**
+ * Indian passport number: a letter and seven digits (`A1234567`). No issuer list of letters
+ * and no check digit outside an MRZ exist, so the shape is all there is; on its own it is weak
+ * evidence (invoice and roll numbers share it) and context decides.
+ */
+export function validatePassportIn(value: string): Validation {
+  const rule = 'one letter and seven digits';
+  return /^[A-Z][0-9]{7}$/.test(value) ? accept(rule, 0.5) : reject(rule, 'format');
+}
+
+/**
+ * Voter EPIC: three letters and seven digits. python-stdnum and npm `stdnum` treat the last
+ * digit as a Luhn check over the seven; ECI's handbook says there is a check digit but not
+ * which, so a Luhn failure lowers confidence and never rejects (validation-rules.md IN.5).
+ *
+ *   ABC1234566 (Luhn passes), ABC1234565 (accepted, less sure), AB12345678 (rejected)
+ */
+export function validateVoterEpic(value: string): Validation {
+  const rule = 'three letters and seven digits (Luhn over the digits raises confidence)';
+  if (!/^[A-Z]{3}[0-9]{7}$/.test(value)) return reject(rule, 'format');
+  return accept(rule, EPIC.validate(value).isValid ? 0.85 : 0.55);
+}
+
+/** IFSC: bank code (four letters), `0`, branch code (six letters or digits). No checksum. */
+export function validateIfsc(value: string): Validation {
+  const rule = 'four-letter bank code, 0, six-character branch code';
+  return /^[A-Z]{4}0[A-Z0-9]{6}$/.test(value) ? accept(rule, 0.8) : reject(rule, 'format');
+}
+
+/**
+ * Indian mobile number: ten digits starting 6-9 once a `+91`, `0091`, `91` or trunk `0` prefix is
+ * gone, and a mobile by libphonenumber's metadata. Toll-free and landline numbers are phone
+ * numbers but no person's, and are refused.
+ */
+export function validatePhoneIn(digits: string): Validation {
+  const rule = 'Indian mobile: ten digits starting 6-9, optional +91/91/0 prefix (libphonenumber)';
+  const national = /^(?:0091|91|0)?([6-9][0-9]{9})$/.exec(digits)?.[1];
+  if (!national) return reject(rule, 'format');
+  const parsed = parsePhoneNumberFromString(`+91${national}`);
+  if (!parsed?.isValid()) return reject(rule, 'not_a_valid_number');
+  const type = parsed.getType();
+  if (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE') return reject(rule, 'not_a_mobile');
+  return accept(rule, digits.length > 10 ? 0.9 : 0.75);
+}
+
+/**
+ * Bank account number: nine to eighteen digits, no published structure or checksum. Accepted
+ * only with a label or an IFSC nearby (the finder decides that); here, length alone.
+ */
+export function validateBankAccount(digits: string): Validation {
+  const rule = 'nine to eighteen digits beside an account label or an IFSC';
+  return /^[0-9]{9,18}$/.test(digits) ? accept(rule, 0.6) : reject(rule, 'length');
+}

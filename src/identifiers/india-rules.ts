@@ -1,0 +1,168 @@
+/**
+ * The Indian redaction types (interface.md, `types` of /redact-pii) as rules the finder runs:
+ * where candidates are in raw text (separators as people print them), how a candidate is
+ * compacted, how it is validated, and which labels speak for or against it. The declarations
+ * the listings serve (shape, description, default) are in india.ts; this module adds the
+ * behaviour, type by type, from ../shared/validation-rules.md IN.1-IN.12.
+ */
+import { isValidAadhaar, isValidVid } from './aadhaar.js';
+import { validateDrivingLicence } from './driving-licence.js';
+import { EMAIL_PATTERN, validateEmail } from './email.js';
+import { validateGstin } from './gstin.js';
+import {
+  validateBankAccount,
+  validateIfsc,
+  validatePassportIn,
+  validatePhoneIn,
+  validateVoterEpic,
+} from './india-numbers.js';
+import { isValidPan } from './pan.js';
+import { accept, reject, type Validation } from './validation.js';
+
+export const INDIAN_TYPE_NAMES = [
+  'aadhaar',
+  'vid',
+  'pan',
+  'passport',
+  'voter_epic',
+  'driving_licence',
+  'gstin',
+  'ifsc',
+  'phone_in',
+  'email',
+  'bank_account',
+] as const;
+export type IndianType = (typeof INDIAN_TYPE_NAMES)[number];
+
+export interface IndianRule {
+  readonly type: IndianType;
+  /** Candidates in raw text; global. The whole match is the span to cover. */
+  readonly pattern: RegExp;
+  /** The candidate as validated: separators and prefixes' punctuation removed, upper case. */
+  readonly compact: (raw: string) => string;
+  readonly validate: (value: string) => Validation;
+  /** Labels that, just before the value (or on the line above), make it more likely this type. */
+  readonly labels: RegExp;
+  /** Found only with a label or a companion nearby (bank accounts). */
+  readonly needsLabel?: boolean;
+}
+
+const alnum = (raw: string) => raw.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
+const digits = (raw: string) => raw.replace(/[^0-9]/g, '');
+
+/** Not part of a longer run of letters and digits (nor, for digit groups, of more groups). */
+const B = '(?<![A-Za-z0-9])';
+const E = '(?![A-Za-z0-9])';
+const DIGIT_B = '(?<![A-Za-z0-9]|[0-9][ -])';
+const DIGIT_E = '(?![A-Za-z0-9]|[ -][0-9])';
+
+const verhoeff = (length: number, check: (d: string) => boolean) => (value: string) =>
+  check(value)
+    ? accept(`${length} digits, Verhoeff check digit`, 0.9)
+    : reject(`${length} digits, Verhoeff check digit`, 'checksum_or_first_digit');
+
+export const INDIAN_RULES: readonly IndianRule[] = [
+  {
+    type: 'aadhaar',
+    pattern: new RegExp(`${DIGIT_B}[2-9][0-9]{3}([ -]?)[0-9]{4}\\1[0-9]{4}${DIGIT_E}`, 'g'),
+    compact: digits,
+    validate: verhoeff(12, isValidAadhaar),
+    labels: /aadha?a?r|adhaa?r|\buid\b|uidai|आधार/i,
+  },
+  {
+    type: 'vid',
+    pattern: new RegExp(`${DIGIT_B}[0-9]{4}([ -]?)[0-9]{4}\\1[0-9]{4}\\1[0-9]{4}${DIGIT_E}`, 'g'),
+    compact: digits,
+    validate: verhoeff(16, isValidVid),
+    labels: /\bvid\b|virtual\s*id|वीआईडी/i,
+  },
+  {
+    type: 'pan',
+    pattern: new RegExp(`${B}[A-Z]{5}[0-9]{4}[A-Z]${E}`, 'g'),
+    compact: alnum,
+    validate: (v) =>
+      isValidPan(v)
+        ? accept('five letters (the fourth a holder code), serial 0001-9999, a letter', 0.9)
+        : reject(
+            'five letters (the fourth a holder code), serial 0001-9999, a letter',
+            'structure',
+          ),
+    labels: /\bpan\b|permanent\s*account|income\s*tax|पैन/i,
+  },
+  {
+    type: 'passport',
+    pattern: new RegExp(`${B}[A-Z]-?[0-9]{7}${E}`, 'g'),
+    compact: alnum,
+    validate: validatePassportIn,
+    labels: /passport|पासपोर्ट/i,
+  },
+  {
+    type: 'voter_epic',
+    pattern: new RegExp(`${B}[A-Z]{3}[0-9]{7}${E}`, 'g'),
+    compact: alnum,
+    validate: validateVoterEpic,
+    labels: /\bepic\b|voter|elector|election\s*commission|मतदाता|निर्वाचक/i,
+  },
+  {
+    type: 'driving_licence',
+    pattern: new RegExp(`${B}[A-Z]{2}[ -]?[0-9]{2}[ -]?(?:19|20)[0-9]{2}[ -]?[0-9]{7}${E}`, 'g'),
+    compact: alnum,
+    validate: (v) => validateDrivingLicence(v),
+    labels: /\bd\.?\s?l\b|driving|licen[cs]e|\brto\b|ड्राइविंग|लाइसेंस/i,
+  },
+  {
+    type: 'gstin',
+    pattern: new RegExp(`${B}[0-9]{2}[A-Z0-9]{13}${E}`, 'g'),
+    compact: alnum,
+    validate: validateGstin,
+    labels: /gstin|\bgst\b|\buin\b|goods\s*and\s*services|जीएसटी/i,
+  },
+  {
+    type: 'ifsc',
+    pattern: new RegExp(`${B}[A-Z]{4}0[A-Z0-9]{6}${E}`, 'g'),
+    compact: alnum,
+    validate: validateIfsc,
+    labels: /\bifsc?\b|ifs\s*code|neft|rtgs|आईएफएससी/i,
+  },
+  {
+    type: 'phone_in',
+    pattern: new RegExp(
+      `(?<![A-Za-z0-9+]|[0-9][ -])(?:\\(?(?:\\+|00)91\\)?[ -]?|91[ -]?|0)?` +
+        `[6-9](?:[0-9]{4}[ -]?[0-9]{5}|[0-9]{2}[ -]?[0-9]{3}[ -]?[0-9]{4})${DIGIT_E}`,
+      'g',
+    ),
+    compact: digits,
+    validate: validatePhoneIn,
+    labels:
+      /mob(?:ile)?\b|\bph(?:one)?\b|\btel\b|telephone|contact|\bcell\b|whatsapp|मोबाइल|फ़?ोन|संपर्क/i,
+  },
+  {
+    type: 'email',
+    pattern: EMAIL_PATTERN,
+    compact: (raw) => raw,
+    validate: validateEmail,
+    labels: /e-?mail|mail\s*id|ईमेल/i,
+  },
+  {
+    type: 'bank_account',
+    pattern: new RegExp(`${B}[0-9]{9,18}${E}`, 'g'),
+    compact: digits,
+    validate: validateBankAccount,
+    labels: /\ba\/?c\b|acc(?:oun)?t\.?\s*(?:no|number)|bank\s*account|खाता/i,
+    needsLabel: true,
+  },
+];
+
+/**
+ * Labels after which a value of a shape-only type is something else: an invoice, order or
+ * reference number, a roll or ticket number, an ISBN. They lower confidence; they never make a
+ * value valid or invalid.
+ */
+export const NOT_PERSONAL_LABELS =
+  /invoice|\binv\b|order|\bref(?:erence)?\b|receipt|\bbill\b|\btxn\b|transaction|ticket|\bpnr\b|roll|\bsku\b|isbn|policy|folio|challan|\bawb\b|tracking/i;
+
+export function indianRule(type: IndianType): IndianRule {
+  const rule = INDIAN_RULES.find((r) => r.type === type);
+  if (!rule) throw new Error(`no rule for ${type}`);
+  return rule;
+}
