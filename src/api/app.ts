@@ -25,6 +25,7 @@ import { installUsageLog } from './usage-log.js';
 import { bulkRoutes } from './routes/bulk.js';
 import { extractRoutes } from './routes/extract.js';
 import { verifyRoutes } from './routes/verify.js';
+import { redactRoutes } from './routes/redact.js';
 import { maskRoutes } from './routes/mask.js';
 import { serviceContext, type ServiceContext } from '../services/context.js';
 
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bulkRoutes, kit);
   await app.register(extractRoutes, kit);
   await app.register(verifyRoutes, kit);
+  await app.register(redactRoutes, kit);
   for (const routes of deps.routes ?? []) await app.register(routes, kit);
   return app;
 }

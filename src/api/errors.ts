@@ -6,7 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { QuotaExceededError } from '../accounts/metering.js';
 import type { QuotaSnapshot } from '../accounts/store.js';
 import { DocumentError } from '../documents/errors.js';
-import { NoDocumentError, OutputFormatError } from '../services/errors.js';
+import { NoDocumentError, OutputFormatError, UnknownTypeError } from '../services/errors.js';
 
 /** Every `error` code the API returns, with its HTTP status. Stable: clients branch on them. */
 export const ERROR_STATUS = {
@@ -32,6 +32,7 @@ export const ERROR_STATUS = {
   pdf_encrypted: 422,
   pdf_password_incorrect: 422,
   no_document_detected: 422,
+  unknown_type: 422,
   rate_limited: 429,
   quota_exceeded: 429,
   processing_failed: 500,
@@ -135,6 +136,7 @@ export function toApiError(error: unknown, maxUploadBytes: number): ApiError | n
   if (error instanceof DocumentError) return new ApiError(error.code, error.message);
   if (error instanceof OutputFormatError) return new ApiError('invalid_request', error.message);
   if (error instanceof NoDocumentError) return new ApiError('no_document_detected', error.message);
+  if (error instanceof UnknownTypeError) return new ApiError('unknown_type', error.message);
   if (error instanceof QuotaExceededError) {
     return new ApiError('quota_exceeded', error.message, { quota: error.quota });
   }

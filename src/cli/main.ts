@@ -7,6 +7,7 @@ import { registerMaskCommand } from './mask.js';
 import { wholeNumber } from './parse.js';
 import { registerUsageCommand } from './usage.js';
 import { registerVerifyCommand } from './verify.js';
+import { registerRedactCommand } from './redact.js';
 import { serve } from '../server.js';
 
 const DEV_ORGANISATION = 'local-dev';
@@ -76,6 +77,7 @@ registerUsageCommand(program, global);
 registerMaskCommand(program);
 registerExtractCommands(program);
 registerVerifyCommand(program);
+registerRedactCommand(program);
 
 try {
   await program.parseAsync();

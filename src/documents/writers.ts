@@ -31,15 +31,22 @@ export async function encodeImage(image: RasterImage, format: 'jpeg' | 'png'): P
     : pipeline.png({ compressionLevel: 6 }).toBuffer();
 }
 
-/** A PDF with one image per page, each page sized for the image at IMAGE_PAGE_DPI. */
-export async function imagesToPdf(images: readonly RasterImage[]): Promise<Buffer> {
+/**
+ * A PDF with one image per page, each page sized for its image at its resolution (`dpis`, one
+ * per image; IMAGE_PAGE_DPI when not given), so that a rasterised page keeps its size.
+ */
+export async function imagesToPdf(
+  images: readonly RasterImage[],
+  dpis: readonly number[] = [],
+): Promise<Buffer> {
   const doc = new mupdf.PDFDocument();
   try {
-    for (const raster of images) {
+    for (const [index, raster] of images.entries()) {
       const jpeg = await encodeImage(raster, 'jpeg');
       const image = new mupdf.Image(jpeg);
-      const width = (raster.width * 72) / IMAGE_PAGE_DPI;
-      const height = (raster.height * 72) / IMAGE_PAGE_DPI;
+      const dpi = dpis[index] ?? IMAGE_PAGE_DPI;
+      const width = (raster.width * 72) / dpi;
+      const height = (raster.height * 72) / dpi;
       const resources = doc.addObject({ XObject: { Im0: doc.addImage(image) } });
       const contents = `q ${width} 0 0 ${height} 0 0 cm /Im0 Do Q`;
       doc.insertPage(-1, doc.addPage([0, 0, width, height], 0, resources, contents));

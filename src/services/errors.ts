@@ -7,3 +7,8 @@ export class OutputFormatError extends Error {
 export class NoDocumentError extends Error {
   override name = 'NoDocumentError';
 }
+
+/** A `types` name that is no Indian redaction type (422 `unknown_type`); the message lists the valid ones. */
+export class UnknownTypeError extends Error {
+  override name = 'UnknownTypeError';
+}

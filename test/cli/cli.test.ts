@@ -208,3 +208,30 @@ describe('parda verify', () => {
     }
   });
 });
+
+describe('parda redact-pii', () => {
+  it('covers identifiers in a local file, and refuses an unknown type', async () => {
+    const { simpleCard } = await import('../helpers/cards.js');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parda-test-redact-'));
+    const env = { ...process.env, PARDA_LOG_LEVEL: 'silent' };
+    try {
+      const card = await simpleCard({ lines: ['PAN: ACUPA7085R', 'Mail priya.sharma@example.in'] });
+      const input = path.join(dir, 'note.png');
+      fs.writeFileSync(input, card.bytes);
+      const { stdout } = await run(bin, ['redact-pii', input, '--types', 'pan'], { env });
+      assert.match(stdout, /Redacted 1 region\(s\) \(pan 1\)/);
+      assert.ok(fs.existsSync(path.join(dir, 'note_redacted.png')));
+      assert.doesNotMatch(stdout, /ACUPA7085R/);
+
+      const failure = await run(bin, ['redact-pii', input, '--types', 'pan,ssn'], { env }).then(
+        () => null,
+        (error: unknown) => error as { code: number; stderr: string },
+      );
+      assert.ok(failure, 'exits with a failure status');
+      assert.equal(failure.code, 1);
+      assert.match(failure.stderr, /Unknown type\(s\): ssn/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * POST /api/v1/redact-pii: Indian identifiers covered whole in a JPEG, PNG or PDF (a PDF comes
+ * back rasterised). `types` selects the identifier types (comma-separated; empty or absent: the
+ * types on by default). X-Redacted-Count is the number of merged regions covered; X-Redacted-Types
+ * counts detections per type. Nothing found: the original file, count 0, not charged.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { redactPiiFile, resolveTypes } from '../../services/redact-pii.js';
+import type { RouteKit } from '../app.js';
+import { contentDisposition, contentType, outputName } from '../downloads.js';
+import { readDocumentForm } from '../uploads.js';
+
+export const redactRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
+  app.post(
+    '/api/v1/redact-pii',
+    {
+      schema: {
+        tags: ['redaction'],
+        summary: 'Redact Indian identifiers from a document',
+        description:
+          'multipart/form-data: `file` (JPEG, PNG or PDF, required); `types` (comma-separated names from ' +
+          '/api/v1/pii-types; empty: the types on by default; an unknown name is 422 `unknown_type`); ' +
+          '`pdf_password`. Returns the document with every identifier covered whole; a PDF is rasterised.',
+        consumes: ['multipart/form-data'],
+        security: [{ ApiKey: [] }],
+        response: {
+          200: {
+            description: 'The redacted document, with X-Redacted-Count and X-Redacted-Types',
+            content: {
+              'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+            },
+            headers: {
+              'X-Redacted-Count': { schema: { type: 'integer' } },
+              'X-Redacted-Types': { schema: { type: 'string' } },
+            },
+          },
+          '4xx': { $ref: 'ErrorBody#' },
+          '5xx': { $ref: 'ErrorBody#' },
+        },
+      },
+    },
+    async (request, reply) => {
+      await kit.metering.require(request, 1);
+      const form = await readDocumentForm(request, kit.settings.maxUploadBytes, ['types']);
+      const types = resolveTypes(form.fields.get('types'));
+      const result = await redactPiiFile(kit.services, form.upload, types);
+      await kit.metering.charge(request, result.redactedCount > 0 ? 1 : 0);
+      const suffix = result.redactedCount > 0 ? '_redacted' : '';
+      return reply
+        .header('X-Redacted-Count', String(result.redactedCount))
+        .header('X-Redacted-Types', JSON.stringify(result.typeCounts))
+        .header('Content-Type', contentType(result.format))
+        .header(
+          'Content-Disposition',
+          contentDisposition(outputName(form.upload.filename, result.format, suffix)),
+        )
+        .send(result.bytes);
+    },
+  );
+  return Promise.resolve();
+};

@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
+import { mupdf } from '../../src/documents/mupdf.js';
+import { renderPdfPage } from '../../src/documents/render.js';
+import { blackShare, simpleCard } from '../helpers/cards.js';
+import { backends } from '../helpers/databases.js';
+import { pdfWithLines } from '../helpers/fixtures.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { fileUpload, type Part } from '../helpers/multipart.js';
+
+const [sqlite] = backends();
+if (!sqlite) throw new Error('no sqlite backend');
+
+/** Every text character of a PDF, all pages, spaces removed. */
+function pdfText(bytes: Buffer): string {
+  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+  let text = '';
+  for (let i = 0; i < doc.countPages(); i += 1) {
+    const page = doc.loadPage(i);
+    const structured = page.toStructuredText('preserve-whitespace');
+    text += structured.asText();
+    structured.destroy();
+    page.destroy();
+  }
+  doc.destroy();
+  return text.replace(/\s+/g, '');
+}
+
+describe('POST /api/v1/redact-pii', () => {
+  let t: TestApp;
+  let key: string;
+  let keyId: string;
+  before(async () => {
+    t = await startTestApp(sqlite, { routes: [] });
+    ({ key, id: keyId } = await t.newKey({ monthlyQuota: 50 }));
+  });
+  after(() => t.close());
+
+  const redact = (bytes: Buffer, filename: string, extra: Part[] = []) => {
+    const form = fileUpload(bytes, filename, extra);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/redact-pii',
+      headers: { 'x-api-key': key, 'content-type': form.contentType },
+      payload: form.body,
+    });
+  };
+  const used = async () => (await t.store.quota(await t.store.getKey(keyId))).used;
+
+  it('covers every digit of an Aadhaar number in an image, with honest headers', async () => {
+    const card = await simpleCard({
+      number: '4918 7362 5102',
+      lines: ['Aadhaar letter', 'Mobile: +91 98765 43210', 'Invoice No. A1234567'],
+    });
+    const before = await used();
+    const res = await redact(card.bytes, 'letter.png');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['x-redacted-count'], '2');
+    assert.deepEqual(JSON.parse(String(res.headers['x-redacted-types'])), {
+      aadhaar: 1,
+      phone_in: 1,
+    });
+    assert.equal(res.headers['content-type'], 'image/png');
+    assert.match(String(res.headers['content-disposition']), /letter_redacted\.png/);
+    const { data, info } = await sharp(res.rawPayload)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    for (const digit of card.digits) {
+      assert.ok(blackShare(data, info.width, info.channels, digit) > 0.9, JSON.stringify(digit));
+    }
+    assert.equal(await used(), before + 1);
+  });
+
+  it('rasterises a PDF: no text is left, and the identifiers are covered', async () => {
+    const pdf = pdfWithLines([
+      [
+        { text: 'PAN: ACUPA7085R', x: 72, y: 760 },
+        { text: 'GSTIN 27AAPFU0939F1ZV', x: 72, y: 730 },
+      ],
+      [{ text: 'Write to priya.sharma@example.in', x: 72, y: 760 }],
+    ]);
+    const res = await redact(pdf, 'statement.pdf');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['x-redacted-count'], '3');
+    assert.deepEqual(JSON.parse(String(res.headers['x-redacted-types'])), {
+      pan: 1,
+      gstin: 1,
+      email: 1,
+    });
+    const out = res.rawPayload;
+    assert.equal(out.subarray(0, 5).toString(), '%PDF-');
+    assert.equal(pdfText(out), '', 'a rasterised PDF has no text layer');
+    // The page keeps its size, and the PAN's place is black.
+    const doc = mupdf.Document.openDocument(out, 'application/pdf').asPDF();
+    assert.ok(doc);
+    assert.equal(doc.countPages(), 2);
+    const page = renderPdfPage(doc, 0, 72);
+    doc.destroy();
+    assert.ok(Math.abs(page.width - 595) <= 1 && Math.abs(page.height - 842) <= 1);
+    // "PAN: " is 5 characters of 14-pt Helvetica (~36 pt); the PAN runs on for ~85 pt.
+    const panBox = { x: 72 + 40, y: 842 - 760 - 9, width: 70, height: 8 };
+    assert.ok(blackShare(page.pixels, page.width, page.channels, panBox) > 0.9);
+  });
+
+  it('returns the original, uncharged, when nothing is found; the types part narrows the search', async () => {
+    const card = await simpleCard({ lines: ['Mobile: +91 98765 43210', 'Nothing else here'] });
+    const before = await used();
+    const res = await redact(card.bytes, 'note.png', [{ name: 'types', value: 'pan, email' }]);
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['x-redacted-count'], '0');
+    assert.deepEqual(JSON.parse(String(res.headers['x-redacted-types'])), {});
+    assert.ok(res.rawPayload.equals(card.bytes));
+    assert.equal(await used(), before);
+  });
+
+  it('refuses an unknown type with 422 unknown_type, naming the valid ones', async () => {
+    const card = await simpleCard({ lines: ['x'] });
+    const res = await redact(card.bytes, 'note.png', [{ name: 'types', value: 'pan,ssn' }]);
+    assert.equal(res.statusCode, 422);
+    const body = res.json<{ error: string; message: string }>();
+    assert.equal(body.error, 'unknown_type');
+    assert.match(body.message, /ssn/);
+    assert.match(body.message, /aadhaar, vid, pan, passport/);
+  });
+});
