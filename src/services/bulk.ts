@@ -15,7 +15,7 @@ export interface BulkFileResult {
   readonly maskedCount: number;
 }
 
-export interface BulkEntry {
+export interface BulkEntry<R extends BulkFileResult = BulkFileResult> {
   /** 1-based position in the request. */
   readonly index: number;
   readonly filename: string;
@@ -24,7 +24,7 @@ export interface BulkEntry {
   /** For failures: the error code a single request would have got, and its message. */
   readonly error?: string;
   readonly message?: string;
-  readonly result?: BulkFileResult;
+  readonly result?: R;
 }
 
 /** Turns a per-file failure into the code and message of the error model. */
@@ -48,13 +48,13 @@ async function mapBounded<T, R>(
   return results;
 }
 
-export async function processBulk(
+export async function processBulk<R extends BulkFileResult>(
   files: readonly UploadedDocument[],
   concurrency: number,
-  process: (file: UploadedDocument) => Promise<BulkFileResult>,
+  process: (file: UploadedDocument) => Promise<R>,
   mapFailure: FailureMapper,
   onUnexpected: (error: unknown) => void,
-): Promise<BulkEntry[]> {
+): Promise<BulkEntry<R>[]> {
   return mapBounded(files, concurrency, async (file, i) => {
     const base = { index: i + 1, filename: file.filename };
     try {

@@ -134,3 +134,108 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
     assert.equal(res.json<{ error: string }>().error, 'too_many_files');
   });
 });
+
+describe('POST /api/v1/bulk/anonymise', () => {
+  let t: TestApp;
+  before(async () => {
+    if (!sqlite) throw new Error('no sqlite backend');
+    t = await startTestApp(sqlite, { routes: [] });
+  });
+  after(() => t.close());
+
+  const anonymise = (key: string, files: { name: string; bytes: Buffer }[], extra: Part[] = []) => {
+    const form = multipart([
+      ...files.map((f) => ({ name: 'files', filename: f.name, content: f.bytes })),
+      ...extra,
+    ]);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/bulk/anonymise',
+      headers: { 'x-api-key': key, 'content-type': form.contentType },
+      payload: form.body,
+    });
+  };
+
+  it('redacts a mixed batch with the chosen types; the manifest counts types per file', async () => {
+    const { key } = await t.newKey({ monthlyQuota: 10 });
+    const note = await simpleCard({ lines: ['PAN: ACUPA7085R', 'Mail priya.sharma@example.in'] });
+    const blank = await simpleCard({ lines: ['Nothing to see here'] });
+    const pdf = fixtures.pdfWithLines([[{ text: 'GSTIN 27AAPFU0939F1ZV', x: 72, y: 700 }]]);
+    const res = await anonymise(
+      key,
+      [
+        { name: 'note.png', bytes: note.bytes },
+        { name: 'blank.png', bytes: blank.bytes },
+        { name: 'bad.gif', bytes: Buffer.from('GIF89a fake gif') },
+        { name: 'gst.pdf', bytes: pdf },
+      ],
+      [{ name: 'types', value: 'pan,gstin' }],
+    );
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['x-quota-used'], '2');
+    const files = await unzip(res.rawPayload);
+    const manifest: unknown = JSON.parse(files.get('manifest.json')?.toString() ?? 'null');
+    assert.deepEqual(manifest, {
+      submitted: 4,
+      redacted: 2,
+      nothing_found: 1,
+      failed: 1,
+      documents_charged: 2,
+      results: [
+        {
+          index: 1,
+          filename: 'note.png',
+          status: 'redacted',
+          redacted_count: 1,
+          types: { pan: 1 },
+          output: '001_note_redacted.png',
+        },
+        {
+          index: 2,
+          filename: 'blank.png',
+          status: 'nothing_found',
+          redacted_count: 0,
+          types: {},
+          output: '002_blank_redacted.png',
+        },
+        {
+          index: 3,
+          filename: 'bad.gif',
+          status: 'failed',
+          redacted_count: 0,
+          types: {},
+          output: null,
+          error: 'unsupported_file_type',
+          message: (manifest as { results: { message?: string }[] }).results[2]?.message,
+        },
+        {
+          index: 4,
+          filename: 'gst.pdf',
+          status: 'redacted',
+          redacted_count: 1,
+          types: { gstin: 1 },
+          output: '004_gst_redacted.pdf',
+        },
+      ],
+    });
+    assert.deepEqual([...files.keys()].sort(), [
+      '001_note_redacted.png',
+      '002_blank_redacted.png',
+      '004_gst_redacted.pdf',
+      'manifest.json',
+    ]);
+    assert.ok(files.get('002_blank_redacted.png')?.equals(blank.bytes));
+  });
+
+  it('refuses an unknown type for the whole batch, before any work', async () => {
+    const { key } = await t.newKey({ monthlyQuota: 10 });
+    const blank = await simpleCard({ lines: ['x'] });
+    const res = await anonymise(
+      key,
+      [{ name: 'a.png', bytes: blank.bytes }],
+      [{ name: 'types', value: 'aadhar' }],
+    );
+    assert.equal(res.statusCode, 422);
+    assert.equal(res.json<{ error: string }>().error, 'unknown_type');
+  });
+});

@@ -3,8 +3,10 @@
  * every processed file and manifest.json (interface.md, Bulk manifest). Quota is checked for the
  * whole batch first and charged for masked files only.
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { processBulk, type BulkEntry } from '../../services/bulk.js';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { processBulk, type BulkEntry, type BulkFileResult } from '../../services/bulk.js';
+import type { UploadedDocument } from '../../services/context.js';
+import { redactPiiFile, resolveTypes, type RedactResult } from '../../services/redact-pii.js';
 import type { RouteKit } from '../app.js';
 import { contentDisposition, outputName } from '../downloads.js';
 import { loggableError, toApiError } from '../errors.js';
@@ -34,9 +36,7 @@ function manifestOf(entries: readonly BulkEntry[]) {
     filename: entry.filename,
     status: entry.status,
     masked_count: entry.maskedCount,
-    output: entry.result
-      ? `${String(entry.index).padStart(3, '0')}_${outputName(entry.filename, entry.result.format, '_masked')}`
-      : null,
+    output: outputOf(entry, '_masked'),
     ...(entry.error === undefined ? {} : { error: entry.error, message: entry.message ?? '' }),
   }));
   const masked = entries.filter((e) => e.status === 'masked').length;
@@ -48,6 +48,41 @@ function manifestOf(entries: readonly BulkEntry[]) {
     documents_charged: masked,
     results,
   };
+}
+
+/** Every file through `process`, in parallel up to the configured bound; failures per file. */
+function runBulk<R extends BulkFileResult>(
+  request: FastifyRequest,
+  kit: RouteKit,
+  uploads: readonly UploadedDocument[],
+  process: (file: UploadedDocument) => Promise<R>,
+): Promise<BulkEntry<R>[]> {
+  return processBulk(
+    uploads,
+    kit.services.bulkConcurrency,
+    process,
+    (error) => {
+      const mapped = toApiError(error, kit.settings.maxUploadBytes);
+      return mapped && mapped.status < 500 ? { code: mapped.code, message: mapped.message } : null;
+    },
+    (error) => {
+      request.log.error({ err: loggableError(error) }, 'a bulk file failed unexpectedly');
+    },
+  );
+}
+
+/** The ZIP: each processed file under its manifest name, then manifest.json. */
+function zipOf(
+  entries: readonly BulkEntry[],
+  outputs: readonly (string | null)[],
+  manifest: object,
+) {
+  const files = entries.flatMap((entry, i) => {
+    const name = outputs[i];
+    return entry.result && name ? [{ name, bytes: entry.result.bytes }] : [];
+  });
+  files.push({ name: 'manifest.json', bytes: Buffer.from(JSON.stringify(manifest, null, 2)) });
+  return zipStream(files);
 }
 
 function bulkRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint): void {
@@ -83,32 +118,110 @@ function bulkRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint):
       const { options, uploads } = maskFormOf(form);
       await kit.metering.require(request, uploads.length);
 
-      const entries = await processBulk(
-        uploads,
-        kit.services.bulkConcurrency,
-        (file) => endpoint.mask(kit, file, options),
-        (error) => {
-          const mapped = toApiError(error, kit.settings.maxUploadBytes);
-          return mapped && mapped.status < 500
-            ? { code: mapped.code, message: mapped.message }
-            : null;
-        },
-        (error) => {
-          request.log.error({ err: loggableError(error) }, 'a bulk file failed unexpectedly');
-        },
+      const entries = await runBulk(request, kit, uploads, (file) =>
+        endpoint.mask(kit, file, options),
       );
       const manifest = manifestOf(entries);
       await kit.metering.charge(request, manifest.documents_charged);
-
-      const files = entries.flatMap((entry, i) => {
-        const name = manifest.results[i]?.output;
-        return entry.result && name ? [{ name, bytes: entry.result.bytes }] : [];
-      });
-      files.push({ name: 'manifest.json', bytes: Buffer.from(JSON.stringify(manifest, null, 2)) });
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', contentDisposition('masked.zip'))
-        .send(zipStream(files));
+        .send(
+          zipOf(
+            entries,
+            manifest.results.map((r) => r.output),
+            manifest,
+          ),
+        );
+    },
+  );
+}
+
+const outputOf = (entry: BulkEntry, suffix: string) =>
+  entry.result
+    ? `${String(entry.index).padStart(3, '0')}_${outputName(entry.filename, entry.result.format, suffix)}`
+    : null;
+
+type RedactedFile = BulkFileResult & { readonly typeCounts: RedactResult['typeCounts'] };
+
+/**
+ * The anonymise manifest: the bulk manifest's shape with redaction's words (`redacted`,
+ * `nothing_found`, `redacted_count`) and each file's detections per type.
+ */
+function anonymiseManifestOf(entries: readonly BulkEntry<RedactedFile>[]) {
+  const statusOf = (s: BulkEntry['status']) =>
+    s === 'masked' ? 'redacted' : s === 'no_number_found' ? 'nothing_found' : s;
+  const redacted = entries.filter((e) => e.status === 'masked').length;
+  return {
+    submitted: entries.length,
+    redacted,
+    nothing_found: entries.filter((e) => e.status === 'no_number_found').length,
+    failed: entries.filter((e) => e.status === 'failed').length,
+    documents_charged: redacted,
+    results: entries.map((entry) => ({
+      index: entry.index,
+      filename: entry.filename,
+      status: statusOf(entry.status),
+      redacted_count: entry.maskedCount,
+      types: entry.result?.typeCounts ?? {},
+      output: outputOf(entry, '_redacted'),
+      ...(entry.error === undefined ? {} : { error: entry.error, message: entry.message ?? '' }),
+    })),
+  };
+}
+
+function anonymiseRoute(app: FastifyInstance, kit: RouteKit): void {
+  app.post(
+    '/api/v1/bulk/anonymise',
+    {
+      schema: {
+        tags: ['redaction'],
+        summary: 'Redact Indian identifiers in many files; a ZIP with manifest.json comes back',
+        description:
+          'multipart/form-data: repeated `files` (JPEG, PNG or PDF); optional `types` (as /redact-pii) and ' +
+          '`pdf_password` apply to every file. A file that fails gets status `failed` with its `error` code.',
+        consumes: ['multipart/form-data'],
+        security: [{ ApiKey: [] }],
+        response: {
+          200: {
+            description: 'ZIP of NNN_<name>_redacted.<ext> files and manifest.json',
+            content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+          },
+          '4xx': { $ref: 'ErrorBody#' },
+          '5xx': { $ref: 'ErrorBody#' },
+        },
+      },
+    },
+    async (request, reply) => {
+      await kit.metering.require(request, 1);
+      const form = await readUpload(request, {
+        fileField: 'files',
+        maxFiles: kit.settings.maxBatchFiles,
+        fields: ['types', 'pdf_password'],
+        maxFileBytes: kit.settings.maxUploadBytes,
+      });
+      const types = resolveTypes(form.fields.get('types'));
+      const password = form.fields.get('pdf_password');
+      const uploads = form.files.map((f) =>
+        password === undefined ? f : { ...f, pdfPassword: password },
+      );
+      await kit.metering.require(request, uploads.length);
+      const entries = await runBulk(request, kit, uploads, async (file) => {
+        const result = await redactPiiFile(kit.services, file, types);
+        return { ...result, maskedCount: result.redactedCount };
+      });
+      const manifest = anonymiseManifestOf(entries);
+      await kit.metering.charge(request, manifest.documents_charged);
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', contentDisposition('redacted.zip'))
+        .send(
+          zipOf(
+            entries,
+            manifest.results.map((r) => r.output),
+            manifest,
+          ),
+        );
     },
   );
 }
@@ -116,5 +229,6 @@ function bulkRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint):
 export const bulkRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
   bulkRoute(app, kit, AADHAAR_MASKING);
   bulkRoute(app, kit, PAN_MASKING);
+  anonymiseRoute(app, kit);
   return Promise.resolve();
 };
