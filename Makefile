@@ -42,6 +42,7 @@ bench: build
 	node dist/bench/mask.js
 	node dist/bench/extract.js
 	node dist/bench/verify.js
+	node dist/bench/redact.js
 
 format: $(DEPS)
 	npx prettier --write .
