@@ -50,6 +50,27 @@ function manifestOf(entries: readonly BulkEntry[]) {
   };
 }
 
+/** The OpenAPI schema of a bulk route: repeated `files` in, a ZIP of `NNN_<name><suffix>.<ext>` out. */
+function bulkSchema(tag: string, summary: string, options: string, suffix: string) {
+  return {
+    tags: [tag],
+    summary,
+    description:
+      `multipart/form-data: repeated \`files\` (JPEG, PNG or PDF); ${options} ` +
+      'A file that fails gets status `failed` with its `error` code.',
+    consumes: ['multipart/form-data'],
+    security: [{ ApiKey: [] }],
+    response: {
+      200: {
+        description: `ZIP of NNN_<name>${suffix}.<ext> files and manifest.json`,
+        content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+      },
+      '4xx': { $ref: 'ErrorBody#' },
+      '5xx': { $ref: 'ErrorBody#' },
+    },
+  };
+}
+
 /** Every file through `process`, in parallel up to the configured bound; failures per file. */
 function runBulk<R extends BulkFileResult>(
   request: FastifyRequest,
@@ -89,23 +110,12 @@ function bulkRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint):
   app.post(
     `/api/v1/bulk/mask-${endpoint.path}`,
     {
-      schema: {
-        tags: ['masking'],
-        summary: `${endpoint.summary}, in many files; a ZIP with manifest.json comes back`,
-        description:
-          'multipart/form-data: repeated `files` (JPEG, PNG or PDF); optional `output_format`, `mask_qr` and ' +
-          '`pdf_password` apply to every file. A file that fails gets status `failed` with its `error` code.',
-        consumes: ['multipart/form-data'],
-        security: [{ ApiKey: [] }],
-        response: {
-          200: {
-            description: 'ZIP of NNN_<name>_masked.<ext> files and manifest.json',
-            content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
-          },
-          '4xx': { $ref: 'ErrorBody#' },
-          '5xx': { $ref: 'ErrorBody#' },
-        },
-      },
+      schema: bulkSchema(
+        'masking',
+        `${endpoint.summary}, in many files; a ZIP with manifest.json comes back`,
+        'optional `output_format`, `mask_qr` and `pdf_password` apply to every file.',
+        '_masked',
+      ),
     },
     async (request, reply) => {
       await kit.metering.require(request, 1);
@@ -174,23 +184,12 @@ function anonymiseRoute(app: FastifyInstance, kit: RouteKit): void {
   app.post(
     '/api/v1/bulk/anonymise',
     {
-      schema: {
-        tags: ['redaction'],
-        summary: 'Redact Indian identifiers in many files; a ZIP with manifest.json comes back',
-        description:
-          'multipart/form-data: repeated `files` (JPEG, PNG or PDF); optional `types` (as /redact-pii) and ' +
-          '`pdf_password` apply to every file. A file that fails gets status `failed` with its `error` code.',
-        consumes: ['multipart/form-data'],
-        security: [{ ApiKey: [] }],
-        response: {
-          200: {
-            description: 'ZIP of NNN_<name>_redacted.<ext> files and manifest.json',
-            content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
-          },
-          '4xx': { $ref: 'ErrorBody#' },
-          '5xx': { $ref: 'ErrorBody#' },
-        },
-      },
+      schema: bulkSchema(
+        'redaction',
+        'Redact Indian identifiers in many files; a ZIP with manifest.json comes back',
+        'optional `types` (as /redact-pii) and `pdf_password` apply to every file.',
+        '_redacted',
+      ),
     },
     async (request, reply) => {
       await kit.metering.require(request, 1);
