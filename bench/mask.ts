@@ -5,10 +5,8 @@
  * Prints a table; asserts nothing. The server runs in this process, on 127.0.0.1.
  */
 import { performance } from 'node:perf_hooks';
+import { percentile, startBenchServer } from './http.js';
 import { generateDocument } from '../test/fixtures/aadhaar/index.js';
-import { backends } from '../test/helpers/databases.js';
-import { startTestApp } from '../test/helpers/app.js';
-import { fileUpload } from '../test/helpers/multipart.js';
 import { mupdf } from '../src/documents/mupdf.js';
 
 interface Case {
@@ -38,17 +36,9 @@ async function fivePagePdf(): Promise<Buffer> {
   return bytes;
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
-}
-
 const runs = Number(process.argv[2] ?? 12);
 const only = process.argv[3];
-const [sqlite] = backends().filter((b) => b.name === 'sqlite');
-if (!sqlite) throw new Error('no sqlite backend');
-const t = await startTestApp(sqlite, { routes: [], env: { PARDA_LOG_LEVEL: 'silent' } });
-const { key } = await t.newKey({ monthlyQuota: 1_000_000, requestsPerMinute: 1_000_000 });
-const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+const server = await startBenchServer();
 
 const photo = await generateDocument('front-photo', 7);
 const printout = await generateDocument('printout', 11);
@@ -58,18 +48,7 @@ const cases: Case[] = [
   { name: '5-page scanned PDF', filename: 'five.pdf', bytes: await fivePagePdf() },
 ];
 
-async function send(c: Case): Promise<number> {
-  const form = fileUpload(c.bytes, c.filename);
-  const started = performance.now();
-  const res = await fetch(`${address}/api/v1/mask-aadhaar`, {
-    method: 'POST',
-    headers: { 'x-api-key': key, 'content-type': form.contentType },
-    body: form.body,
-  });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`${c.name}: HTTP ${res.status}`);
-  return performance.now() - started;
-}
+const send = (c: Case) => server.upload('/api/v1/mask-aadhaar', c.bytes, c.filename);
 
 const rows = [];
 for (const c of cases.filter((k) => only === undefined || k.name.includes(only))) {
@@ -105,4 +84,4 @@ for (const c of cases.filter((k) => only === undefined || k.name.includes(only))
   }
 }
 console.table(rows);
-await t.close();
+await server.close();

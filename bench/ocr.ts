@@ -4,6 +4,7 @@
  *   npx tsc -p tsconfig.json && node dist/bench/ocr.js [runs]
  */
 import { performance } from 'node:perf_hooks';
+import { percentile } from './http.js';
 import sharp from 'sharp';
 import { createPaddleOcr, type PaddleOcr, type StageTimings } from '../src/ocr/index.js';
 import type { RasterImage } from '../src/ocr/types.js';
@@ -74,10 +75,6 @@ async function cases(): Promise<Case[]> {
     expected: both.map((d) => d.text),
   });
   return result;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 }
 
 function median(values: readonly number[]): number {

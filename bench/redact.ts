@@ -4,14 +4,11 @@
  * time. Prints a table; asserts nothing. The server runs in this process, on 127.0.0.1.
  *   node dist/bench/redact.js [runs]
  */
-import { performance } from 'node:perf_hooks';
+import { percentile, startBenchServer } from './http.js';
 import { mupdf } from '../src/documents/mupdf.js';
 import { renderPdfPage } from '../src/documents/render.js';
 import { imagesToPdf } from '../src/documents/writers.js';
-import { startTestApp } from '../test/helpers/app.js';
-import { backends } from '../test/helpers/databases.js';
 import { pdfWithLines, type PdfLine } from '../test/helpers/fixtures.js';
-import { fileUpload } from '../test/helpers/multipart.js';
 
 /** A letter-like page: prose lines with a few identifiers among them. */
 function letterPage(n: number): PdfLine[] {
@@ -43,16 +40,8 @@ async function scannedPages(count: number): Promise<Buffer> {
   );
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
-}
-
 const runs = Number(process.argv[2] ?? 5);
-const [sqlite] = backends().filter((b) => b.name === 'sqlite');
-if (!sqlite) throw new Error('no sqlite backend');
-const t = await startTestApp(sqlite, { routes: [], env: { PARDA_LOG_LEVEL: 'silent' } });
-const { key } = await t.newKey({ monthlyQuota: 1_000_000, requestsPerMinute: 1_000_000 });
-const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+const server = await startBenchServer();
 
 const cases = [
   {
@@ -63,18 +52,7 @@ const cases = [
   { name: 'scanned A4 page, 200 dpi', pages: 1, bytes: await scannedPages(1) },
 ];
 
-async function send(bytes: Buffer): Promise<number> {
-  const form = fileUpload(bytes, 'document.pdf');
-  const started = performance.now();
-  const res = await fetch(`${address}/api/v1/redact-pii`, {
-    method: 'POST',
-    headers: { 'x-api-key': key, 'content-type': form.contentType },
-    body: form.body,
-  });
-  await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
-  return performance.now() - started;
-}
+const send = (bytes: Buffer) => server.upload('/api/v1/redact-pii', bytes, 'document.pdf');
 
 const rows = [];
 for (const c of cases) {
@@ -93,4 +71,4 @@ for (const c of cases) {
   });
 }
 console.table(rows);
-await t.close();
+await server.close();

@@ -5,6 +5,7 @@
  *   PARDA_BENCH_POSTGRES_URL=postgres://... make bench   (adds PostgreSQL)
  */
 import { performance } from 'node:perf_hooks';
+import { percentile } from './http.js';
 import type { Backend } from '../test/helpers/databases.js';
 import { backends } from '../test/helpers/databases.js';
 import { startTestApp, type TestApp } from '../test/helpers/app.js';
@@ -19,10 +20,6 @@ interface Row {
   p95: string;
   perSecond: string;
   rssMb: string;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 }
 
 async function measure(

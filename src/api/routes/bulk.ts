@@ -3,7 +3,7 @@
  * every processed file and manifest.json (interface.md, Bulk manifest). Quota is checked for the
  * whole batch first and charged for masked files only.
  */
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { processBulk, type BulkEntry, type BulkFileResult } from '../../services/bulk.js';
 import type { UploadedDocument } from '../../services/context.js';
 import { redactPiiFile, resolveTypes, type RedactResult } from '../../services/redact-pii.js';
@@ -92,18 +92,33 @@ function runBulk<R extends BulkFileResult>(
   );
 }
 
-/** The ZIP: each processed file under its manifest name, then manifest.json. */
-function zipOf(
+/** A batch's form: repeated `files` up to the batch limit, and the route's text parts. */
+async function readBatch(request: FastifyRequest, kit: RouteKit, fields: readonly string[]) {
+  await kit.metering.require(request, 1);
+  return readUpload(request, {
+    fileField: 'files',
+    maxFiles: kit.settings.maxBatchFiles,
+    fields,
+    maxFileBytes: kit.settings.maxUploadBytes,
+  });
+}
+
+/** The ZIP reply: each processed file under its manifest name, then manifest.json. */
+function sendZip(
+  reply: FastifyReply,
+  name: string,
   entries: readonly BulkEntry[],
-  outputs: readonly (string | null)[],
-  manifest: object,
+  manifest: { readonly results: readonly { readonly output: string | null }[] },
 ) {
   const files = entries.flatMap((entry, i) => {
-    const name = outputs[i];
-    return entry.result && name ? [{ name, bytes: entry.result.bytes }] : [];
+    const output = manifest.results[i]?.output;
+    return entry.result && output ? [{ name: output, bytes: entry.result.bytes }] : [];
   });
   files.push({ name: 'manifest.json', bytes: Buffer.from(JSON.stringify(manifest, null, 2)) });
-  return zipStream(files);
+  return reply
+    .header('Content-Type', 'application/zip')
+    .header('Content-Disposition', contentDisposition(name))
+    .send(zipStream(files));
 }
 
 function bulkRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint): void {
@@ -118,13 +133,7 @@ function bulkRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint):
       ),
     },
     async (request, reply) => {
-      await kit.metering.require(request, 1);
-      const form = await readUpload(request, {
-        fileField: 'files',
-        maxFiles: kit.settings.maxBatchFiles,
-        fields: MASK_FIELDS,
-        maxFileBytes: kit.settings.maxUploadBytes,
-      });
+      const form = await readBatch(request, kit, MASK_FIELDS);
       const { options, uploads } = maskFormOf(form);
       await kit.metering.require(request, uploads.length);
 
@@ -133,16 +142,7 @@ function bulkRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint):
       );
       const manifest = manifestOf(entries);
       await kit.metering.charge(request, manifest.documents_charged);
-      return reply
-        .header('Content-Type', 'application/zip')
-        .header('Content-Disposition', contentDisposition('masked.zip'))
-        .send(
-          zipOf(
-            entries,
-            manifest.results.map((r) => r.output),
-            manifest,
-          ),
-        );
+      return sendZip(reply, 'masked.zip', entries, manifest);
     },
   );
 }
@@ -192,13 +192,7 @@ function anonymiseRoute(app: FastifyInstance, kit: RouteKit): void {
       ),
     },
     async (request, reply) => {
-      await kit.metering.require(request, 1);
-      const form = await readUpload(request, {
-        fileField: 'files',
-        maxFiles: kit.settings.maxBatchFiles,
-        fields: ['types', 'pdf_password'],
-        maxFileBytes: kit.settings.maxUploadBytes,
-      });
+      const form = await readBatch(request, kit, ['types', 'pdf_password']);
       const types = resolveTypes(form.fields.get('types'));
       const password = form.fields.get('pdf_password');
       const uploads = form.files.map((f) =>
@@ -211,16 +205,7 @@ function anonymiseRoute(app: FastifyInstance, kit: RouteKit): void {
       });
       const manifest = anonymiseManifestOf(entries);
       await kit.metering.charge(request, manifest.documents_charged);
-      return reply
-        .header('Content-Type', 'application/zip')
-        .header('Content-Disposition', contentDisposition('redacted.zip'))
-        .send(
-          zipOf(
-            entries,
-            manifest.results.map((r) => r.output),
-            manifest,
-          ),
-        );
+      return sendZip(reply, 'redacted.zip', entries, manifest);
     },
   );
 }

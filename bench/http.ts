@@ -1,0 +1,50 @@
+/**
+ * What the HTTP benchmarks share: the real application on 127.0.0.1 over a fresh SQLite
+ * database, a key without limits, a timed file upload, and percentiles.
+ */
+import { performance } from 'node:perf_hooks';
+import { startTestApp } from '../test/helpers/app.js';
+import { backends } from '../test/helpers/databases.js';
+import { fileUpload } from '../test/helpers/multipart.js';
+
+/** The `p`-quantile (0-1) of ascending `sorted` values. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+}
+
+export interface BenchServer {
+  /**
+   * Posts `bytes` as the `file` part to `path`; milliseconds until the whole response was read.
+   * A status outside `accepted` (default 200) throws.
+   */
+  readonly upload: (
+    path: string,
+    bytes: Buffer,
+    filename: string,
+    accepted?: readonly number[],
+  ) => Promise<number>;
+  readonly close: () => Promise<void>;
+}
+
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const [sqlite] = backends().filter((b) => b.name === 'sqlite');
+  if (!sqlite) throw new Error('no sqlite backend');
+  const t = await startTestApp(sqlite, { routes: [], env: { PARDA_LOG_LEVEL: 'silent', ...env } });
+  const { key } = await t.newKey({ monthlyQuota: 1_000_000, requestsPerMinute: 1_000_000 });
+  const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    async upload(path, bytes, filename, accepted = [200]) {
+      const form = fileUpload(bytes, filename);
+      const started = performance.now();
+      const res = await fetch(`${address}${path}`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': form.contentType },
+        body: form.body,
+      });
+      await res.arrayBuffer();
+      if (!accepted.includes(res.status)) throw new Error(`${path}: HTTP ${res.status}`);
+      return performance.now() - started;
+    },
+    close: () => t.close(),
+  };
+}
