@@ -1,13 +1,16 @@
 /**
  * Indian identifier redaction through HTTP: pages per second for a 20-page PDF with a text layer,
- * and seconds per page for scanned A4 pages (image-only PDF pages at 200 dpi), one request at a
- * time. Prints a table; asserts nothing. The server runs in this process, on 127.0.0.1.
+ * and seconds per page for scanned A4 pages (image-only PDF pages at 200 dpi): a dense letter
+ * (40 full lines, about 3,500 characters to read) and the two pages of a scanned document of the
+ * redaction corpus (forms, tables, letters). One request at a time. Prints a table; asserts
+ * nothing. The server runs in this process, on 127.0.0.1.
  *   node dist/bench/redact.js [runs]
  */
 import { percentile, startBenchServer } from './http.js';
 import { mupdf } from '../src/documents/mupdf.js';
 import { renderPdfPage } from '../src/documents/render.js';
 import { imagesToPdf } from '../src/documents/writers.js';
+import { generateRedactionDocument } from '../test/fixtures/redaction/index.js';
 import { pdfWithLines, type PdfLine } from '../test/helpers/fixtures.js';
 
 /** A letter-like page: prose lines with a few identifiers among them. */
@@ -49,7 +52,12 @@ const cases = [
     pages: 20,
     bytes: pdfWithLines(Array.from({ length: 20 }, (_, i) => letterPage(i + 1))),
   },
-  { name: 'scanned A4 page, 200 dpi', pages: 1, bytes: await scannedPages(1) },
+  { name: 'scanned A4 letter, 200 dpi, dense', pages: 1, bytes: await scannedPages(1) },
+  {
+    name: 'scanned corpus document, 2 pages',
+    pages: 2,
+    bytes: (await generateRedactionDocument('scanned-pdf', 7)).bytes,
+  },
 ];
 
 const send = (bytes: Buffer) => server.upload('/api/v1/redact-pii', bytes, 'document.pdf');

@@ -35,15 +35,36 @@ export interface TextRejection {
 export const MIN_CONFIDENCE = 0.4;
 const LABEL_BONUS = 0.1;
 const NOT_PERSONAL_PENALTY = 0.4;
+/**
+ * A value right after another type's label, and none of its own, is most likely that other
+ * type: "Bank account 07064648236" is an account number, though 0 7064648236 is a mobile's
+ * shape. Only the words right before the value count.
+ */
+const OTHER_TYPE_PENALTY = 0.6;
+const OTHER_LABEL_REACH = 16;
 /** How far before a value a label may stand: its own line and the line above. */
 const LABEL_REACH = 48;
+
+/**
+ * The last `length` characters of `text`, less a word cut in two at their start: the cut end of
+ * "r.patel@example.com" is "tel@example.com", which would read as a phone label ("tel").
+ */
+function tail(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const cut = text.length - length;
+  const word = /[\p{L}\p{M}\p{N}]/u;
+  if (!word.test(text[cut - 1] ?? '')) return text.slice(cut);
+  const rest = text.slice(cut);
+  const next = rest.search(/[^\p{L}\p{M}\p{N}]/u);
+  return next === -1 ? '' : rest.slice(next);
+}
 
 /**
  * The text before `start` on its line, at most LABEL_REACH characters; when the value starts
  * its line (a card prints the label above the value), the end of the line above as well.
  */
 function before(text: string, start: number): string {
-  const window = text.slice(Math.max(0, start - LABEL_REACH), start);
+  const window = tail(text.slice(0, start), LABEL_REACH);
   const lines = window.split('\n');
   const own = lines.at(-1) ?? '';
   return /[A-Za-z0-9]/.test(own) ? own : lines.slice(-2).join('\n');
@@ -63,7 +84,12 @@ function weigh(rule: IndianRule, text: string, start: number, end: number, base:
   if (rule.needsLabel && !labelled && !IFSC_NEARBY.test(lineOf(text, start, end))) return 0;
   let confidence = base + (labelled ? LABEL_BONUS : 0);
   // Only the words right before the value speak against it ("Order No. A1234567").
-  if (!labelled && NOT_PERSONAL_LABELS.test(context.slice(-24))) confidence -= NOT_PERSONAL_PENALTY;
+  if (!labelled && NOT_PERSONAL_LABELS.test(tail(context, 24))) confidence -= NOT_PERSONAL_PENALTY;
+  const right = tail(context, OTHER_LABEL_REACH);
+  const otherLabel = INDIAN_RULES.some((r) => r.type !== rule.type && r.labels.test(right));
+  if (!labelled && !rule.unmistakable && otherLabel) {
+    confidence -= OTHER_TYPE_PENALTY;
+  }
   return Math.max(0, Math.min(1, confidence));
 }
 

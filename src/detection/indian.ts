@@ -2,14 +2,20 @@
  * The Indian redaction types found in a page's text layer, with geometry: the text finder
  * (indian-text.ts) runs over the page's lines, and each finding's span is mapped back to the
  * boxes of its characters. A value broken over two lines ("4918 7362" at the end of one line,
- * "5102" at the start of the next) is found too, by reading each pair of consecutive lines of
- * the same orientation joined with a space and without one, and keeping the findings that cross
- * the join. Consecutive means consecutive in the layer's order, which is reading order for PDF
- * text layers and top-to-bottom for OCR.
+ * "5102" at the start of the next) is found too, by reading each line after the line right
+ * above it (lineAbove), joined with a space and without one, and keeping the findings that
+ * cross the join.
+ *
+ * "Above" is geometric: the nearest line over this one, in its reading frame, overlapping it
+ * across. The line before it in reading order will not do: in a form of two columns that is the
+ * other column's label, which once lowered a voter ID below the threshold ("Order No." beside
+ * "EPIC No.") and, joined to an e-mail address, made its cover spill onto the label.
+ * A label printed above its value (forms, cards, table headers) is looked for there too.
  */
 import type { IndianType } from '../identifiers/india-rules.js';
 import type { PageText, Quad, TextLine } from '../ocr/types.js';
 import { findIndianInText, type TextFinding } from './indian-text.js';
+import { repairLine } from './ocr-repair.js';
 import type { Finding, RejectedCandidate } from './types.js';
 
 /** A text and, for every UTF-16 position in it, the box of the character there (or none). */
@@ -62,40 +68,110 @@ function toFinding(page: PageText, mapped: Mapped, found: TextFinding): Finding 
   };
 }
 
+const sub = (a: { x: number; y: number }, b: { x: number; y: number }) => ({
+  x: a.x - b.x,
+  y: a.y - b.y,
+});
+const dot = (a: { x: number; y: number }, b: { x: number; y: number }) => a.x * b.x + a.y * b.y;
+
+/** The nearest line right above line `index` (in its own reading frame) that overlaps it across. */
+export function lineAbove(lines: readonly TextLine[], index: number): number | undefined {
+  const line = lines[index];
+  if (!line) return undefined;
+  const [topLeft, topRight, , bottomLeft] = line.quad;
+  const along = sub(topRight, topLeft);
+  const down = sub(bottomLeft, topLeft);
+  const length = Math.hypot(along.x, along.y);
+  const height = Math.hypot(down.x, down.y);
+  if (length === 0 || height === 0) return undefined;
+  const u = { x: along.x / length, y: along.y / length };
+  const v = { x: down.x / height, y: down.y / height };
+  let best: { index: number; bottom: number } | undefined;
+  lines.forEach((other, j) => {
+    if (j === index || other.orientation !== line.orientation) return;
+    const us = other.quad.map((p) => dot(sub(p, topLeft), u));
+    const vs = other.quad.map((p) => dot(sub(p, topLeft), v));
+    const bottom = Math.max(...vs);
+    const across = Math.min(...us) < length && Math.max(...us) > 0;
+    const above = Math.min(...vs) < 0 && bottom <= 0.5 * height && bottom >= -2 * height;
+    if (across && above && (!best || bottom > best.bottom)) best = { index: j, bottom };
+  });
+  return best?.index;
+}
+
+/**
+ * Whether a value can run over a space from the end of one line into the next: a number broken
+ * at a space between its groups ("4918 7362" / "5102", "(+91)" / "93245-61322"); no other
+ * value holds spaces.
+ */
+function breaksAtSpace(first: string, next: string): boolean {
+  return /[0-9]\)?$/.test(first.trimEnd()) && /^\(?[0-9]/.test(next.trimStart());
+}
+
+/** Findings whose characters all belong to another, longer finding are dropped (longest wins). */
+function longestOnly(findings: readonly Finding[]): Finding[] {
+  return findings.filter((f) => {
+    const mine = new Set(f.charQuads);
+    return !findings.some(
+      (g) =>
+        g !== f &&
+        g.charQuads.length > f.charQuads.length &&
+        [...mine].every((q) => g.charQuads.includes(q)),
+    );
+  });
+}
+
 export interface IndianFindResult {
   readonly findings: readonly Finding[];
   readonly rejected: readonly RejectedCandidate[];
 }
 
 export function findIndianOnPage(page: PageText, types: readonly IndianType[]): IndianFindResult {
-  const { lines } = page;
+  // OCR's look-alike letters and digits are put back first (ocr-repair.ts); a PDF's text is exact.
+  const lines = page.source === 'ocr' ? page.lines.map((l) => repairLine(l, types)) : page.lines;
   const findings: Finding[] = [];
   const rejected: RejectedCandidate[] = [];
-  // Each line on its own.
-  const whole = mapLines(
-    lines,
-    lines.map((_, i) => i),
-    '\n',
-  );
-  const found = findIndianInText(whole.text, types);
-  findings.push(...found.findings.map((f) => toFinding(page, whole, f)));
-  rejected.push(
-    ...found.rejected.map((r) => ({ type: r.type, page: page.page, reason: r.reason })),
-  );
-  // Values broken over two lines: only findings that cross the join are new.
-  for (let i = 0; i + 1 < lines.length; i += 1) {
-    if (lines[i]?.orientation !== lines[i + 1]?.orientation) continue;
+  // Each line on its own, after the line above it (where a label may stand).
+  lines.forEach((line, i) => {
+    const above = lineAbove(lines, i);
+    const mapped = mapLines(lines, above === undefined ? [i] : [above, i], '\n');
+    const offset = mapped.text.length - line.text.length;
+    const found = findIndianInText(mapped.text, types);
+    for (const f of found.findings) {
+      if (f.start >= offset) findings.push(toFinding(page, mapped, f));
+    }
+    for (const r of found.rejected) {
+      if (r.start >= offset) rejected.push({ type: r.type, page: page.page, reason: r.reason });
+    }
+  });
+  // Values broken over two lines: a line and the one right above it (not the line before it
+  // in reading order, which in two columns is the other column's). Only findings that cross
+  // the join are new.
+  lines.forEach((_, next) => {
+    const first = lineAbove(lines, next);
+    if (first === undefined) return;
     for (const joiner of [' ', '']) {
-      const pair = mapLines(lines, [i, i + 1], joiner);
-      const join = (lines[i]?.text.length ?? 0) + joiner.length;
+      if (joiner === ' ' && !breaksAtSpace(lines[first]?.text ?? '', lines[next]?.text ?? '')) {
+        continue;
+      }
+      const pair = mapLines(lines, [first, next], joiner);
+      const join = (lines[first]?.text.length ?? 0) + joiner.length;
       for (const f of findIndianInText(pair.text, types).findings) {
         if (f.start >= join - joiner.length || f.end <= join) continue; // does not cross
         const finding = toFinding(page, pair, f);
+        const chars = new Set(finding.charQuads);
+        // A value complete on its own line, glued without a space to the next line's first word
+        // ("...@example.in" + "IFSC:"), is no value broken over two lines. Over a space, the
+        // longer reading is the value ("+91" + "98765 43210").
+        const extended = findings.some(
+          (g) => g.type === finding.type && g.charQuads.every((q) => chars.has(q)),
+        );
+        if (joiner === '' && extended) continue;
         // New unless every one of its characters is already part of a finding.
         const covered = new Set(findings.flatMap((g) => g.charQuads));
         if (!finding.charQuads.every((q) => covered.has(q))) findings.push(finding);
       }
     }
-  }
-  return { findings, rejected };
+  });
+  return { findings: longestOnly(findings), rejected };
 }

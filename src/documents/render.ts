@@ -10,6 +10,15 @@ export function pixmapToRaster(pixmap: MuPdf.Pixmap): RasterImage {
   const n = pixmap.getNumberOfComponents();
   const stride = pixmap.getStride();
   const samples = pixmap.getPixels();
+  if (n === 3 && stride === width * 3) {
+    // Already packed RGB (what renderPdfPage asks for): one copy out of MuPDF's memory.
+    return {
+      width,
+      height,
+      channels: 3,
+      pixels: Buffer.from(samples.subarray(0, width * height * 3)),
+    };
+  }
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y += 1) {
     const row = y * stride;
@@ -50,6 +59,10 @@ export interface PageContent {
   readonly textChars: number;
   /** Fraction of the page area covered by images (scans, photos of cards). */
   readonly imageCoverage: number;
+  /** Resolution at which the page's largest image is placed (pixels per inch); null without images. */
+  readonly imageDpi: number | null;
+  /** Vector graphics drawn on the page (rules, boxes, a QR code drawn as squares...). */
+  readonly vectors: number;
 }
 
 /** What a page is made of: decides whether it must be OCR'd on top of its text layer. */
@@ -60,20 +73,35 @@ export function describePdfPage(pdf: MuPdf.PDFDocument, index: number): PageCont
     const pageArea = Math.max(1, (x1 - x0) * (y1 - y0));
     let textChars = 0;
     let imageArea = 0;
-    const text = page.toStructuredText('preserve-images');
+    let vectors = 0;
+    let largest = { area: 0, dpi: null as number | null };
+    const text = page.toStructuredText('preserve-images,vectors');
     try {
       text.walk({
         onChar: () => {
           textChars += 1;
         },
-        onImageBlock: ([bx0, by0, bx1, by1]) => {
-          imageArea += Math.max(0, bx1 - bx0) * Math.max(0, by1 - by0);
+        onImageBlock: ([bx0, by0, bx1, by1], _transform, image) => {
+          const area = Math.max(0, bx1 - bx0) * Math.max(0, by1 - by0);
+          imageArea += area;
+          if (area > largest.area) {
+            const pixels = image.getWidth() * image.getHeight();
+            largest = { area, dpi: Math.sqrt(pixels / (area / (72 * 72))) };
+          }
+        },
+        onVector: () => {
+          vectors += 1;
         },
       });
     } finally {
       text.destroy();
     }
-    return { textChars, imageCoverage: Math.min(1, imageArea / pageArea) };
+    return {
+      textChars,
+      imageCoverage: Math.min(1, imageArea / pageArea),
+      imageDpi: largest.dpi,
+      vectors,
+    };
   } finally {
     page.destroy();
   }

@@ -31,6 +31,24 @@ export async function encodeImage(image: RasterImage, format: 'jpeg' | 'png'): P
     : pipeline.png({ compressionLevel: 6 }).toBuffer();
 }
 
+/** A page image already encoded as JPEG, with the resolution it is placed at. */
+export interface EncodedPage {
+  readonly jpeg: Buffer;
+  readonly width: number;
+  readonly height: number;
+  readonly dpi: number;
+}
+
+/** Encodes a page image for imagesToPdf / encodedPagesToPdf. */
+export async function encodePage(raster: RasterImage, dpi = IMAGE_PAGE_DPI): Promise<EncodedPage> {
+  return {
+    jpeg: await encodeImage(raster, 'jpeg'),
+    width: raster.width,
+    height: raster.height,
+    dpi,
+  };
+}
+
 /**
  * A PDF with one image per page, each page sized for its image at its resolution (`dpis`, one
  * per image; IMAGE_PAGE_DPI when not given), so that a rasterised page keeps its size.
@@ -39,14 +57,21 @@ export async function imagesToPdf(
   images: readonly RasterImage[],
   dpis: readonly number[] = [],
 ): Promise<Buffer> {
+  const pages: EncodedPage[] = [];
+  for (const [index, raster] of images.entries()) {
+    pages.push(await encodePage(raster, dpis[index] ?? IMAGE_PAGE_DPI));
+  }
+  return encodedPagesToPdf(pages);
+}
+
+/** The PDF of pages encoded beforehand (encoding can then overlap the work on later pages). */
+export function encodedPagesToPdf(pages: readonly EncodedPage[]): Buffer {
   const doc = new mupdf.PDFDocument();
   try {
-    for (const [index, raster] of images.entries()) {
-      const jpeg = await encodeImage(raster, 'jpeg');
-      const image = new mupdf.Image(jpeg);
-      const dpi = dpis[index] ?? IMAGE_PAGE_DPI;
-      const width = (raster.width * 72) / dpi;
-      const height = (raster.height * 72) / dpi;
+    for (const page of pages) {
+      const image = new mupdf.Image(page.jpeg);
+      const width = (page.width * 72) / page.dpi;
+      const height = (page.height * 72) / page.dpi;
       const resources = doc.addObject({ XObject: { Im0: doc.addImage(image) } });
       const contents = `q ${width} 0 0 ${height} 0 0 cm /Im0 Do Q`;
       doc.insertPage(-1, doc.addPage([0, 0, width, height], 0, resources, contents));

@@ -10,6 +10,8 @@
  *   valid:   2345 6789 0124; 9999 9999 0019 (UIDAI's sandbox number: test data, not a person)
  *   invalid: 2345 6789 0123 (check digit), 1234 5678 9012 (first digit 1)
  */
+// The package's public index does not export its checksum helpers; its CommonJS build does.
+import { verhoeffValidate } from 'stdnum/lib/cjs/util/checksum.js';
 import { stdnumValidator as validator } from './stdnum-validator.js';
 
 const AADHAAR = validator('IN', 'aadhaar');
@@ -26,6 +28,15 @@ export function isValidAadhaar(digits: string): boolean {
 
 export function isValidVid(digits: string): boolean {
   return digits.length === VID_LENGTH && VID.validate(digits).isValid;
+}
+
+/**
+ * A VID by UIDAI's own rule: 16 digits whose last is the Verhoeff check digit. The stdnum
+ * libraries also demand a first digit 2-9 and no palindrome, carried over from Aadhaar and
+ * stated nowhere by UIDAI (validation-rules.md IN.2, IN.13): such a VID is only less likely.
+ */
+export function vidChecksumValid(digits: string): boolean {
+  return /^[0-9]{16}$/.test(digits) && verhoeffValidate(digits);
 }
 
 /** The masked display form: `XXXX XXXX 1234`. */

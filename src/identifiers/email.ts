@@ -4,12 +4,15 @@
  * letter-digit-hyphen labels (each at most 63, the whole at most 253) ending in an alphabetic or
  * `xn--` top-level label. The pattern is linear (no nested quantifiers), so long text cannot make
  * it backtrack (presidio#2095). UPI IDs (`name@okaxis`) have no dot in the domain and are no
- * addresses.
+ * addresses. OCR sometimes reads a space beside the `@` ("name@ example.in"): one space on
+ * either side is taken as part of the address, and dropped by `compactEmail`.
  */
 import { accept, reject, type Validation } from './validation.js';
 
 export const EMAIL_PATTERN =
-  /(?<![A-Za-z0-9._%+-])[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?![A-Za-z0-9-])/g;
+  /(?<![A-Za-z0-9._%+-])[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*(?: ?@ ?)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?![A-Za-z0-9-])/g;
+
+export const compactEmail = (raw: string): string => raw.replace(/ /g, '');
 
 export function validateEmail(value: string): Validation {
   const rule = 'address syntax: local part, @, a dotted domain with a real top-level label';

@@ -5,9 +5,9 @@
  * the listings serve (shape, description, default) are in india.ts; this module adds the
  * behaviour, type by type, from ../shared/validation-rules.md IN.1-IN.12.
  */
-import { isValidAadhaar, isValidVid } from './aadhaar.js';
+import { isValidAadhaar, isValidVid, vidChecksumValid } from './aadhaar.js';
 import { validateDrivingLicence } from './driving-licence.js';
-import { EMAIL_PATTERN, validateEmail } from './email.js';
+import { compactEmail, EMAIL_PATTERN, validateEmail } from './email.js';
 import { validateGstin } from './gstin.js';
 import {
   validateBankAccount,
@@ -45,6 +45,16 @@ export interface IndianRule {
   readonly labels: RegExp;
   /** Found only with a label or a companion nearby (bank accounts). */
   readonly needsLabel?: boolean;
+  /**
+   * Its printed form is no other type's (an e-mail address), so another type's label before it
+   * says nothing against it: "Contact: priya@example.in" is an address, "contact" a phone label.
+   */
+  readonly unmistakable?: boolean;
+  /**
+   * What each character of the compact value must be, for repairing OCR's letter-digit
+   * confusions: L a letter, D a digit, anything else that exact character or (`.`) any.
+   */
+  readonly shape?: string;
 }
 
 const alnum = (raw: string) => raw.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
@@ -73,7 +83,11 @@ export const INDIAN_RULES: readonly IndianRule[] = [
     type: 'vid',
     pattern: new RegExp(`${DIGIT_B}[0-9]{4}([ -]?)[0-9]{4}\\1[0-9]{4}\\1[0-9]{4}${DIGIT_E}`, 'g'),
     compact: digits,
-    validate: verhoeff(16, isValidVid),
+    // The checksum decides; stdnum's extra first-digit and palindrome rules only lower confidence.
+    validate: (value) =>
+      !vidChecksumValid(value)
+        ? reject('16 digits, Verhoeff check digit', 'checksum')
+        : accept('16 digits, Verhoeff check digit', isValidVid(value) ? 0.9 : 0.6),
     labels: /\bvid\b|virtual\s*id|वीआईडी/i,
   },
   {
@@ -88,6 +102,7 @@ export const INDIAN_RULES: readonly IndianRule[] = [
             'structure',
           ),
     labels: /\bpan\b|permanent\s*account|income\s*tax|पैन/i,
+    shape: 'LLLLLDDDDL',
   },
   {
     type: 'passport',
@@ -95,6 +110,7 @@ export const INDIAN_RULES: readonly IndianRule[] = [
     compact: alnum,
     validate: validatePassportIn,
     labels: /passport|पासपोर्ट/i,
+    shape: 'LDDDDDDD',
   },
   {
     type: 'voter_epic',
@@ -102,6 +118,7 @@ export const INDIAN_RULES: readonly IndianRule[] = [
     compact: alnum,
     validate: validateVoterEpic,
     labels: /\bepic\b|voter|elector|election\s*commission|मतदाता|निर्वाचक/i,
+    shape: 'LLLDDDDDDD',
   },
   {
     type: 'driving_licence',
@@ -109,6 +126,7 @@ export const INDIAN_RULES: readonly IndianRule[] = [
     compact: alnum,
     validate: (v) => validateDrivingLicence(v),
     labels: /\bd\.?\s?l\b|driving|licen[cs]e|\brto\b|ड्राइविंग|लाइसेंस/i,
+    shape: 'LLDDDDDDDDDDDDD',
   },
   {
     type: 'gstin',
@@ -116,6 +134,7 @@ export const INDIAN_RULES: readonly IndianRule[] = [
     compact: alnum,
     validate: validateGstin,
     labels: /gstin|\bgst\b|\buin\b|goods\s*and\s*services|जीएसटी/i,
+    shape: 'DDLLLLLDDDDL.Z.',
   },
   {
     type: 'ifsc',
@@ -123,6 +142,7 @@ export const INDIAN_RULES: readonly IndianRule[] = [
     compact: alnum,
     validate: validateIfsc,
     labels: /\bifsc?\b|ifs\s*code|neft|rtgs|आईएफएससी/i,
+    shape: 'LLLL0......',
   },
   {
     type: 'phone_in',
@@ -139,9 +159,10 @@ export const INDIAN_RULES: readonly IndianRule[] = [
   {
     type: 'email',
     pattern: EMAIL_PATTERN,
-    compact: (raw) => raw,
+    compact: compactEmail,
     validate: validateEmail,
     labels: /e-?mail|mail\s*id|ईमेल/i,
+    unmistakable: true,
   },
   {
     type: 'bank_account',

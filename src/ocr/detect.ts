@@ -25,6 +25,8 @@ import {
 import type { RasterImage } from './types.js';
 
 export interface DetectionSettings extends DetectionSizing {
+  /** minScale for the `document` reading purpose (see ReadPurpose). */
+  readonly documentMinScale: number;
   /** Probability above which a map pixel is text (PP-OCR det_db_thresh). */
   readonly threshold: number;
   /** Minimum mean probability inside a box (det_db_box_thresh). */

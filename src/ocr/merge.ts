@@ -3,6 +3,11 @@
  * Aadhaar number, a label and its value): same orientation, parallel, on the same baseline,
  * similar height and a small gap. A space is inserted where the gap holds none, positioned in
  * the gap, so that the caller finds "2345 6789 0123" in one line.
+ *
+ * The detector's pieces may also overlap: "1277 2" and "2644 4553 6835" for one VID, the first
+ * box ending inside the second's first group. Such pieces are joined too, the first losing
+ * the characters it read where the second begins (the cut glyph it read there is the worse
+ * reading), with a space only where the pixels left a gap.
  */
 import { toFrame, type ReadingFrame } from './geometry.js';
 import type { FrameChar } from './recognise.js';
@@ -22,6 +27,10 @@ export interface MergeSettings {
 }
 
 const PARALLEL = Math.cos((8 * Math.PI) / 180);
+/** Pieces may overlap by this many line heights, when the second reaches past the first. */
+const MAX_OVERLAP = 2;
+/** Between overlapping pieces, a gap wider than this (line heights) is a space. */
+const SPACE_GAP = 0.25;
 
 /** Where `b` sits relative to `a`, or undefined when they are not one line. Gap in page pixels. */
 function follows(
@@ -41,7 +50,12 @@ function follows(
   const shift = start.down + fb.thickness / 2 - fa.thickness / 2;
   if (Math.abs(shift) > settings.maxShift * height) return undefined;
   const gap = start.along - fa.length;
-  if (gap < -0.25 * height || gap > settings.maxGap * height) return undefined;
+  if (gap > settings.maxGap * height) return undefined;
+  if (gap < -0.25 * height) {
+    // Overlapping: the same line only if the second piece carries it further.
+    const reachesPast = start.along + fb.length > fa.length + 0.25 * height;
+    if (gap < -MAX_OVERLAP * height || start.along <= 0 || !reachesPast) return undefined;
+  }
   return gap;
 }
 
@@ -60,10 +74,22 @@ function join(a: RecognisedLine, b: RecognisedLine): RecognisedLine {
     thickness: bottom - top,
   };
   const moved = b.chars.map((c) => ({ ...c, from: c.from + start.along, to: c.to + start.along }));
-  const last = a.chars.at(-1);
+  const overlapping = start.along < fa.length;
+  const kept = overlapping ? a.chars.filter((c) => (c.from + c.to) / 2 < start.along) : a.chars;
+  const last = kept.at(-1);
   const first = moved[0];
-  const chars: FrameChar[] = [...a.chars];
-  if (last !== undefined && first !== undefined && last.text !== ' ' && first.text !== ' ') {
+  const chars: FrameChar[] = [...kept];
+  const height = (fa.thickness + fb.thickness) / 2;
+  const spaced =
+    !overlapping ||
+    (last !== undefined && first !== undefined && first.from - last.to > SPACE_GAP * height);
+  if (
+    spaced &&
+    last !== undefined &&
+    first !== undefined &&
+    last.text !== ' ' &&
+    first.text !== ' '
+  ) {
     const from = Math.min(last.to, first.from);
     chars.push({
       text: ' ',

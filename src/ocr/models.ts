@@ -53,6 +53,17 @@ export function sessionOptions(settings: SessionSettings): ort.InferenceSession.
 }
 
 /**
+ * A dictionary entry as Parda reads it: the Chinese model's full-width forms of ASCII
+ * ("（+91）", "：") become the ASCII they stand for, so that the finders' patterns see a
+ * number's brackets and a label's colon (measured: "(+91) 99842-37681" was read with full-width
+ * brackets and covered only in part). Other entries are kept as they are.
+ */
+export function asciiForm(entry: string): string {
+  const plain = entry.normalize('NFKC');
+  return plain.length === 1 && plain >= ' ' && plain <= '~' ? plain : entry;
+}
+
+/**
  * The recogniser's classes: CTC blank at index 0, the dictionary's lines, then a space
  * (PaddleOCR's use_space_char). The count must match the model's output, or every index
  * would decode to the wrong character.
@@ -64,7 +75,7 @@ export async function loadCharset(
   const text = await readFile(dictionaryPath, 'utf8');
   const entries = text.split(/\r?\n/);
   if (entries.at(-1) === '') entries.pop();
-  const charset = ['', ...entries, ' '];
+  const charset = ['', ...entries.map(asciiForm), ' '];
   if (classCount !== undefined && charset.length !== classCount) {
     throw new Error(
       `OCR dictionary has ${charset.length} classes but the recognition model outputs ${classCount}.`,

@@ -38,6 +38,11 @@ export const DEFAULT_DETECTION: DetectionSettings = {
   // PaddleOCR uses 960; with boxes tightened afterwards (refine.ts) 736 read as well, 60 ms sooner.
   maxSide: 736,
   minScale: 0.5,
+  // 0.5 read a 150 dpi page at 75 dpi, where thin 10 pt print (Courier) went undetected
+  // (measured: 16 of 40 values on a form); 0.75 found them. Pages beyond maxPixels still shrink.
+  // Documents only: the card corpora were measured at 0.5, and a rotated line on a 1000-px
+  // image was split at 0.75 (test/ocr/paddle.test.ts).
+  documentMinScale: 0.75,
   maxPixels: 2_600_000,
   threshold: 0.3,
   // PaddleOCR uses 0.6, which dropped small print turned 90 degrees; junk boxes cost a

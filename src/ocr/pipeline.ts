@@ -23,6 +23,11 @@ import type { Orientation, PageText, RasterImage, ReadPurpose } from './types.js
 
 /** A line read with this confidence can lend its orientation to a near-square box beside it. */
 const GUIDE_CONFIDENCE = 0.8;
+/**
+ * A line the classifier was sure about but that reads worse than this is read the other way up
+ * as well: a wrong verdict would otherwise lose the whole line (and any number on it).
+ */
+const SECOND_LOOK_CONFIDENCE = 0.6;
 
 interface ReadLine extends RecognisedLine {
   readonly confidence: number;
@@ -31,6 +36,8 @@ interface ReadLine extends RecognisedLine {
 interface Candidate {
   readonly rect: RotatedRect;
   readonly frames: ReadingFrame[];
+  /** The other way up, read only when `frames` read poorly. */
+  readonly fallback?: ReadingFrame;
 }
 
 export class PaddlePipeline {
@@ -53,13 +60,19 @@ export class PaddlePipeline {
     if (this.closed) throw new Error('The OCR pipeline is closed.');
     checkImage(image);
     const t0 = performance.now();
-    const detection = await detectText(this.detector, image, this.settings.detection);
+    const { detection: settings } = this.settings;
+    const sizing =
+      purpose === 'document' ? { ...settings, minScale: settings.documentMinScale } : settings;
+    const detection = await detectText(this.detector, image, sizing);
     const t1 = performance.now();
     const candidates = await this.candidates(image, detection.boxes);
     const t2 = performance.now();
     let runs = 0;
     let columns = 0;
-    const read = async (frames: readonly ReadingFrame[]): Promise<ReadLine> => {
+    const read = async (
+      frames: readonly ReadingFrame[],
+      fallback?: ReadingFrame,
+    ): Promise<ReadLine> => {
       let best: ReadLine | undefined;
       for (const frame of frames) {
         const reading = await this.recogniser.read(image, frame, purpose);
@@ -69,6 +82,10 @@ export class PaddlePipeline {
           best = { frame, chars: trimSpaces(reading.chars), confidence: reading.confidence };
         }
       }
+      if (fallback && best && best.confidence < SECOND_LOOK_CONFIDENCE) {
+        const other = await read([fallback]);
+        if (other.confidence > best.confidence) best = other;
+      }
       return best as ReadLine;
     };
     // Boxes whose shape gives their axis first; then the near-square ones borrow the
@@ -77,7 +94,10 @@ export class PaddlePipeline {
     const undecided: RotatedRect[] = [];
     for (const candidate of candidates) {
       if (candidate.frames.length === 0) undecided.push(candidate.rect);
-      else decided.push({ ...(await read(candidate.frames)), rect: candidate.rect });
+      else {
+        const line = await read(candidate.frames, candidate.fallback);
+        decided.push({ ...line, rect: candidate.rect });
+      }
     }
     const guides = decided.filter((line) => line.confidence >= GUIDE_CONFIDENCE);
     const lines: ReadLine[] = [...decided];
@@ -143,16 +163,20 @@ export class PaddlePipeline {
     const known = sized.filter((b) => b.axis !== 'unknown');
     const base = known.map((b) => readingFrame(b.rect, baseOrientation(b.axis)));
     const upsideDown = await this.classifier.upsideDown(image, base);
-    const frames = new Map<RotatedRect, ReadingFrame[]>();
+    const decided = new Map<RotatedRect, Candidate>();
     known.forEach((b, i) => {
       const upright = base[i] as ReadingFrame;
       const p = upsideDown[i] ?? 0;
       const turned = readingFrame(b.rect, flipped(upright.orientation));
-      if (p >= directionCertainty) frames.set(b.rect, [turned]);
-      else if (p <= 1 - directionCertainty) frames.set(b.rect, [upright]);
-      else frames.set(b.rect, p > 0.5 ? [turned, upright] : [upright, turned]);
+      const candidate =
+        p >= directionCertainty
+          ? { rect: b.rect, frames: [turned], fallback: upright }
+          : p <= 1 - directionCertainty
+            ? { rect: b.rect, frames: [upright], fallback: turned }
+            : { rect: b.rect, frames: p > 0.5 ? [turned, upright] : [upright, turned] };
+      decided.set(b.rect, candidate);
     });
-    return sized.map(({ rect }) => ({ rect, frames: frames.get(rect) ?? [] }));
+    return sized.map(({ rect }) => decided.get(rect) ?? { rect, frames: [] });
   }
 }
 

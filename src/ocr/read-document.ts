@@ -4,7 +4,7 @@
  * text at all, so that nothing printed on it goes unread.
  */
 import type { Document } from '../documents/document.js';
-import { describePdfPage, renderPdfPage } from '../documents/render.js';
+import { describePdfPage, renderPdfPage, type PageContent } from '../documents/render.js';
 import { readPdfTextLayer } from './pdf-text.js';
 import type { OcrEngine, PageText, RasterImage, ReadPurpose } from './types.js';
 
@@ -14,6 +14,12 @@ const IMAGE_COVERAGE_FOR_OCR = 0.02;
 export interface ReadOptions {
   /** Resolution at which PDF pages are rendered for OCR. */
   readonly pdfDpi: number;
+  /**
+   * When set, a page holding a scan is rendered at the scan's own resolution, not below this
+   * and not above `pdfDpi`: rendering a 200 dpi scan at 300 dpi adds no detail, only pixels to
+   * read (detection and QR search cost grow with them).
+   */
+  readonly nativeDpiFloor?: number;
   /** What the reading is for (see ReadPurpose); default `text`. */
   readonly purpose?: ReadPurpose;
 }
@@ -26,6 +32,15 @@ export interface ReadPage {
   readonly raster: RasterImage | null;
   /** Factor from `raster` pixels to the page's own units (1 for images, 72/dpi for PDF pages). */
   readonly rasterToPage: number;
+  /** What a PDF page is made of; null for an image. */
+  readonly content: PageContent | null;
+}
+
+/** The resolution at which a PDF page holding images is rendered for OCR. */
+function ocrDpi(content: PageContent, options: ReadOptions): number {
+  const floor = options.nativeDpiFloor;
+  if (floor === undefined || content.imageDpi === null) return options.pdfDpi;
+  return Math.round(Math.min(options.pdfDpi, Math.max(floor, content.imageDpi)));
 }
 
 export async function readPage(
@@ -38,16 +53,17 @@ export async function readPage(
   if (!page) throw new Error(`no page ${index}`);
   if (page.kind === 'raster') {
     const layer = await ocr.read(page, index, options.purpose ?? 'text');
-    return { index, layers: [layer], raster: page, rasterToPage: 1 };
+    return { index, layers: [layer], raster: page, rasterToPage: 1, content: null };
   }
   const pdf = document.pdf;
   if (!pdf) throw new Error('a PDF page without its document');
   const textLayer = readPdfTextLayer(pdf, index);
   const content = describePdfPage(pdf, index);
   if (content.textChars > 0 && content.imageCoverage < IMAGE_COVERAGE_FOR_OCR) {
-    return { index, layers: [textLayer], raster: null, rasterToPage: 72 / options.pdfDpi };
+    return { index, layers: [textLayer], raster: null, rasterToPage: 72 / options.pdfDpi, content };
   }
-  const raster = renderPdfPage(pdf, index, options.pdfDpi);
+  const dpi = ocrDpi(content, options);
+  const raster = renderPdfPage(pdf, index, dpi);
   const ocrLayer = await ocr.read(raster, index, options.purpose ?? 'text');
-  return { index, layers: [textLayer, ocrLayer], raster, rasterToPage: 72 / options.pdfDpi };
+  return { index, layers: [textLayer, ocrLayer], raster, rasterToPage: 72 / dpi, content };
 }

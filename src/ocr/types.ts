@@ -62,9 +62,12 @@ export interface RasterImage {
  * What a reading is for. `numbers`: only digit runs matter (masking Aadhaar numbers), so lines
  * may be read from a horizontally squeezed crop, which is faster and reads digits as well;
  * `text` (the default): names and addresses too, read at the text's own aspect, since the
- * squeeze measurably drops letters of small print (capitals at word starts in a photo).
+ * squeeze measurably drops letters of small print (capitals at word starts in a photo);
+ * `document`: everything printed on the pages of a document (letters, statements, forms), read
+ * as `text` is, with the detector given more pixels (DetectionSettings.documentMinScale) so
+ * that thin small print on a low-resolution scan is found.
  */
-export type ReadPurpose = 'numbers' | 'text';
+export type ReadPurpose = 'numbers' | 'text' | 'document';
 
 export interface OcrEngine {
   /** Reads every line of text on the image, at 0, 90, 180 and 270 degrees. */

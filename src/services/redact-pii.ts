@@ -11,11 +11,13 @@ import { scanQrCodes } from '../cards/qr-scan.js';
 import { findIndianOnPage } from '../detection/indian.js';
 import type { Finding } from '../detection/types.js';
 import { INDIAN_FORMATS, type Document } from '../documents/document.js';
-import { renderPdfPage } from '../documents/render.js';
+import { renderPdfPage, type PageContent } from '../documents/render.js';
 import {
+  encodedPagesToPdf,
   encodeImage,
+  encodePage,
   IMAGE_PAGE_DPI,
-  imagesToPdf,
+  type EncodedPage,
   type WrittenFormat,
 } from '../documents/writers.js';
 import { INDIAN_TYPES } from '../identifiers/india.js';
@@ -55,12 +57,15 @@ export function resolveTypes(raw: string | undefined): IndianType[] {
   return [...new Set(names.filter(isIndianType))];
 }
 
-/** Resolution of PDF pages that are rasterised for their text layer alone (no OCR needed). */
+/**
+ * Resolution of PDF pages that are rasterised for their text layer alone (no OCR needed), and
+ * the least at which a scanned page is rendered (a scan of a higher resolution keeps its own).
+ */
 export const REDACTION_RASTER_DPI = 200;
 
 export interface RedactOptions {
   readonly types: readonly IndianType[];
-  /** Resolution at which PDF pages holding images are rendered to OCR them. */
+  /** Highest resolution at which PDF pages holding images are rendered to OCR them. */
   readonly pdfDpi: number;
 }
 
@@ -72,25 +77,50 @@ export interface RedactResult {
   /** Detections per type (X-Redacted-Types): a value read twice counts twice. */
   readonly typeCounts: Readonly<Partial<Record<IndianType, number>>>;
   readonly pages: number;
-  /** What was covered, per page, in the pixels of the page as written. */
-  readonly regions: readonly { readonly page: number; readonly quads: readonly Quad[] }[];
+  /** What was covered, per page, in the pixels of the page as written (at `dpi` for PDFs). */
+  readonly regions: readonly {
+    readonly page: number;
+    readonly dpi: number;
+    readonly quads: readonly Quad[];
+  }[];
 }
 
+/**
+ * What was covered for one value: the covers (padded), and the value's own extent (unpadded),
+ * by which a second reading of the same value is recognised.
+ */
 interface Region {
   readonly quads: Quad[];
+  readonly cores: Quad[];
 }
 
-function overlaps(a: Quad, b: Quad): boolean {
+const area = (b: ReturnType<typeof boundsOf>) =>
+  Math.max(0, b.x1 - b.x0) * Math.max(0, b.y1 - b.y0);
+
+/** Whether two extents are one value read twice: they overlap by half the smaller one at least. */
+function sameValue(a: Quad, b: Quad): boolean {
   const p = boundsOf(a);
   const q = boundsOf(b);
-  return Math.min(p.x1, q.x1) > Math.max(p.x0, q.x0) && Math.min(p.y1, q.y1) > Math.max(p.y0, q.y0);
+  const common = area({
+    x0: Math.max(p.x0, q.x0),
+    y0: Math.max(p.y0, q.y0),
+    x1: Math.min(p.x1, q.x1),
+    y1: Math.min(p.y1, q.y1),
+  });
+  return common > 0 && common >= 0.5 * Math.min(area(p), area(q));
 }
 
-/** A region overlapping an existing one (the same value read twice) joins it. */
-function addRegion(regions: Region[], quads: readonly Quad[]): void {
-  const existing = regions.find((r) => r.quads.some((q) => quads.some((n) => overlaps(q, n))));
-  if (existing) existing.quads.push(...quads);
-  else regions.push({ quads: [...quads] });
+/**
+ * The same value read twice (a text layer and OCR of one page, two orientations) is one
+ * region (X-Redacted-Count); two values whose covers merely touch, on neighbouring lines, are
+ * two.
+ */
+function addRegion(regions: Region[], cores: readonly Quad[], quads: readonly Quad[]): void {
+  const existing = regions.find((r) => r.cores.some((c) => cores.some((n) => sameValue(c, n))));
+  if (existing) {
+    existing.quads.push(...quads);
+    existing.cores.push(...cores);
+  } else regions.push({ quads: [...quads], cores: [...cores] });
 }
 
 const centre = (q: Quad) => ({ x: (q[0].x + q[2].x) / 2, y: (q[0].y + q[2].y) / 2 });
@@ -106,11 +136,8 @@ function sameLine(previous: Quad, next: Quad): boolean {
   return drift < 0.6 * height && Math.hypot(offset.x, offset.y) < 3 * height;
 }
 
-/**
- * The covers of one finding: one padded quad per line it is printed on (a value broken over two
- * lines has two runs of characters).
- */
-function coversOf(finding: Finding): Quad[] {
+/** The runs of one finding's characters: one per line it is printed on (two when broken). */
+function runsOf(finding: Finding): Quad[][] {
   const runs: Quad[][] = [];
   for (const quad of finding.charQuads) {
     const run = runs.at(-1);
@@ -118,7 +145,7 @@ function coversOf(finding: Finding): Quad[] {
     if (run && previous && sameLine(previous, quad)) run.push(quad);
     else runs.push([quad]);
   }
-  return runs.map((run) => spanQuad(run, 0, run.length - 1, 0.2));
+  return runs;
 }
 
 interface PageOutcome {
@@ -129,20 +156,31 @@ interface PageOutcome {
   readonly detections: readonly Finding[];
 }
 
+/**
+ * Whether the page may hold a QR code: an image does; a PDF page of text alone does not, unless
+ * it draws vector graphics (a QR code can be drawn as squares).
+ */
+const mayHoldQr = (content: PageContent | null): boolean =>
+  content === null || content.imageCoverage > 0 || content.vectors > 0;
+
 async function redactPage(
   document: Document,
   index: number,
   options: RedactOptions,
   ocr: OcrEngine,
 ): Promise<PageOutcome> {
-  const read = await readPage(document, index, ocr, { pdfDpi: options.pdfDpi, purpose: 'text' });
+  const read = await readPage(document, index, ocr, {
+    pdfDpi: options.pdfDpi,
+    nativeDpiFloor: REDACTION_RASTER_DPI,
+    purpose: 'document',
+  });
   const page = document.pages[index];
   let raster: RasterImage;
   let dpi: number;
   if (page?.kind === 'raster') {
     [raster, dpi] = [page, IMAGE_PAGE_DPI];
   } else if (read.raster) {
-    [raster, dpi] = [read.raster, options.pdfDpi];
+    [raster, dpi] = [read.raster, 72 / read.rasterToPage];
   } else {
     if (!document.pdf) throw new Error('a PDF page without its document');
     [raster, dpi] = [
@@ -157,17 +195,21 @@ async function redactPage(
     const toRaster = layer.source === 'pdf' ? dpi / 72 : 1;
     for (const finding of findIndianOnPage(layer, options.types).findings) {
       detections.push(finding);
+      const runs = runsOf(finding);
       addRegion(
         regions,
-        coversOf(finding).map((q) => scaleQuad(q, toRaster)),
+        runs.map((run) => scaleQuad(spanQuad(run, 0, run.length - 1, 0), toRaster)),
+        runs.map((run) => scaleQuad(spanQuad(run, 0, run.length - 1, 0.2), toRaster)),
       );
     }
   }
-  if (options.types.includes('aadhaar')) {
+  // Looked for after the reading, not beside it: the OCR worker keeps both cores busy
+  // (measured: no gain from overlapping the two on this 2-core machine).
+  if (options.types.includes('aadhaar') && mayHoldQr(read.content)) {
     for (const symbol of await scanQrCodes(raster)) {
       if (symbol.kind !== 'aadhaar_xml' && symbol.kind !== 'unreadable') continue;
       const side = boundsOf(symbol.quad).x1 - boundsOf(symbol.quad).x0;
-      addRegion(regions, [expandQuad(symbol.quad, 0.08 * side)]);
+      addRegion(regions, [symbol.quad], [expandQuad(symbol.quad, 0.08 * side)]);
       detections.push({
         type: 'aadhaar',
         page: index,
@@ -188,8 +230,25 @@ export async function redactDocument(
   ocr: OcrEngine,
 ): Promise<RedactResult> {
   const outcomes: PageOutcome[] = [];
-  for (let index = 0; index < document.pages.length; index += 1) {
-    outcomes.push(await redactPage(document, index, options, ocr));
+  // Once anything is to be covered, a PDF's pages are covered and encoded as they are done,
+  // the encoding (sharp's threads) overlapping the reading of the next page.
+  const encoded: Promise<EncodedPage>[] = [];
+  const encodeUpTo = (count: number): void => {
+    for (let page = encoded.length; page < count; page += 1) {
+      const o = outcomes[page] as PageOutcome;
+      const quads = o.regions.flatMap((r) => r.quads);
+      encoded.push(encodePage(coverQuads(o.raster, quads), o.dpi));
+    }
+  };
+  const toPdf = document.format === 'pdf';
+  try {
+    for (let index = 0; index < document.pages.length; index += 1) {
+      outcomes.push(await redactPage(document, index, options, ocr));
+      if (toPdf && outcomes.some((o) => o.regions.length > 0)) encodeUpTo(outcomes.length);
+    }
+  } finally {
+    // No encoding is left running when a page fails.
+    await Promise.allSettled(encoded);
   }
   const redactedCount = outcomes.reduce((sum, o) => sum + o.regions.length, 0);
   const typeCounts: Partial<Record<IndianType, number>> = {};
@@ -199,37 +258,22 @@ export async function redactDocument(
   }
   const regions = outcomes.map((o, page) => ({
     page,
+    dpi: o.dpi,
     quads: o.regions.flatMap((r) => r.quads),
   }));
   const pages = document.pages.length;
+  const result = { redactedCount, typeCounts, pages, regions };
   if (redactedCount === 0) {
-    return {
-      bytes: document.bytes,
-      format: document.format as WrittenFormat,
-      redactedCount,
-      typeCounts,
-      pages,
-      regions,
-    };
+    return { ...result, bytes: document.bytes, format: document.format as WrittenFormat };
   }
-  const covered = outcomes.map((o, page) => coverQuads(o.raster, regions[page]?.quads ?? []));
-  const [single] = covered;
-  if (document.format !== 'pdf' && single && covered.length === 1) {
+  if (!toPdf) {
+    const [only] = outcomes;
+    if (!only || outcomes.length !== 1) throw new Error('an image document of several pages');
     const format = document.format === 'jpeg' ? 'jpeg' : 'png';
-    return {
-      bytes: await encodeImage(single, format),
-      format,
-      redactedCount,
-      typeCounts,
-      pages,
-      regions,
-    };
+    const covered = coverQuads(only.raster, regions[0]?.quads ?? []);
+    return { ...result, bytes: await encodeImage(covered, format), format };
   }
-  const bytes = await imagesToPdf(
-    covered,
-    outcomes.map((o) => o.dpi),
-  );
-  return { bytes, format: 'pdf', redactedCount, typeCounts, pages, regions };
+  return { ...result, bytes: encodedPagesToPdf(await Promise.all(encoded)), format: 'pdf' };
 }
 
 /** The service entry point: file bytes in, redacted file out (used by the API, bulk and CLI). */

@@ -8,6 +8,7 @@ import { backends } from '../helpers/databases.js';
 import { pdfWithLines } from '../helpers/fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { fileUpload, type Part } from '../helpers/multipart.js';
+import { generateRedactionDocument } from '../fixtures/redaction/index.js';
 
 const [sqlite] = backends();
 if (!sqlite) throw new Error('no sqlite backend');
@@ -102,6 +103,22 @@ describe('POST /api/v1/redact-pii', () => {
     // "PAN: " is 5 characters of 14-pt Helvetica (~36 pt); the PAN runs on for ~85 pt.
     const panBox = { x: 72 + 40, y: 842 - 760 - 9, width: 70, height: 8 };
     assert.ok(blackShare(page.pixels, page.width, page.channels, panBox) > 0.9);
+  });
+
+  it('reports the ground truth of a generated document in its headers', async () => {
+    // Three pages of letters, tables and forms with every default type and the negatives.
+    const doc = await generateRedactionDocument('text-pdf', 20261124);
+    const expected: Record<string, number> = {};
+    for (const { item } of doc.truth) {
+      if (item.role === 'value') expected[item.type] = (expected[item.type] ?? 0) + 1;
+    }
+    const values = Object.values(expected).reduce((a, b) => a + b, 0);
+    const res = await redact(doc.bytes, doc.filename);
+    assert.equal(res.statusCode, 200, res.body);
+    // A text layer is read once: one region and one detection per value, negatives untouched.
+    assert.equal(res.headers['x-redacted-count'], String(values));
+    assert.deepEqual(JSON.parse(String(res.headers['x-redacted-types'])), expected);
+    assert.equal(pdfText(res.rawPayload), '');
   });
 
   it('returns the original, uncharged, when nothing is found; the types part narrows the search', async () => {

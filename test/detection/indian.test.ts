@@ -81,4 +81,113 @@ describe('Indian identifiers on a page', () => {
     assert.deepEqual(findings, []);
     assert.deepEqual(rejected, [{ type: 'aadhaar', page: 0, reason: 'checksum_or_first_digit' }]);
   });
+
+  it('takes a label from the line above the value on the page, not from the other column', () => {
+    // Two columns of a form: labels on one row, values under them. In reading order the right
+    // label ("Order No.:") comes just before the left value.
+    const form = page([
+      line('EPIC No.:', { x: 10, y: 10 }),
+      line('Order No.:', { x: 500, y: 10 }),
+      line('GYK4751559', { x: 10, y: 40 }),
+      line('ABC1234567', { x: 500, y: 40 }),
+    ]);
+    const { findings } = findIndianOnPage(form, DEFAULTS);
+    // GYK4751559 fails Luhn (0.55): under its own label it stays; under "Order No." it goes.
+    assert.deepEqual(
+      findings.map((f) => [f.type, extent(f.charQuads).left]),
+      [['voter_epic', 10]],
+    );
+  });
+
+  it('does not glue a complete value to the first word of the line below', () => {
+    const form = page([
+      line('anita.sharma@example.in', { x: 10, y: 10 }),
+      line('IFSC: SBIN0000691', { x: 10, y: 40 }),
+    ]);
+    const { findings } = findIndianOnPage(form, DEFAULTS);
+    assert.deepEqual(
+      findings.map((f) => [f.type, f.charQuads.length, extent(f.charQuads).tops]),
+      [
+        ['email', 23, [10]],
+        ['ifsc', 11, [40]],
+      ],
+    );
+  });
+
+  it('covers a prefix left at the end of the line above ("(+91)" / "93245-61322")', () => {
+    const { findings } = findIndianOnPage(
+      page([
+        line('The details on file are Mobile No. (+91)', { y: 10 }),
+        line('93245-61322 as per the documents.', { y: 40 }),
+      ]),
+      DEFAULTS,
+    );
+    assert.deepEqual(
+      findings.map((f) => [f.type, f.value, f.charQuads.length, extent(f.charQuads).tops]),
+      [['phone_in', '919324561322', 16, [10, 40]]],
+    );
+  });
+
+  it('repairs OCR look-alikes where the type wants a letter or a digit, and nowhere else', () => {
+    const { findings } = findIndianOnPage(
+      page([line('GSTIN 160JVCI4792OBZ9 and mobile 8001253389')]),
+      DEFAULTS,
+    );
+    assert.deepEqual(
+      findings.map((f) => [f.type, f.value]),
+      [
+        ['gstin', '16OJVCI4792OBZ9'],
+        ['phone_in', '8001253389'],
+      ],
+    );
+    // Capitals read as lower-case look-alikes; a valid voter ID is never "repaired" into a PAN.
+    assert.deepEqual(
+      findIndianOnPage(page([line('IFsC: IcIc0453040 EPIC PTW6506521')]), DEFAULTS).findings.map(
+        (f) => [f.type, f.value],
+      ),
+      [
+        ['ifsc', 'ICIC0453040'],
+        ['voter_epic', 'PTW6506521'],
+      ],
+    );
+    // A position of any character may be its look-alike too: the GSTIN's check character Z read
+    // as 7, beside an I read as 1.
+    assert.deepEqual(
+      findIndianOnPage(page([line('GSTIN: 13SWKG16686Z977')]), DEFAULTS).findings.map((f) => [
+        f.type,
+        f.value,
+      ]),
+      [['gstin', '13SWKGI6686Z9ZZ']],
+    );
+    // A space OCR put inside a long structured value is taken out; two values stay two.
+    assert.deepEqual(
+      findIndianOnPage(
+        page([line('GST No. 09LKEPV3251 L5ZA and PAN ACUPA7085R 27AAPFU0939F1ZV')]),
+        DEFAULTS,
+      ).findings.map((f) => [f.type, f.value, f.charQuads.length]),
+      [
+        ['gstin', '09LKEPV3251L5ZA', 15],
+        ['pan', 'ACUPA7085R', 10],
+        ['gstin', '27AAPFU0939F1ZV', 15],
+      ],
+    );
+    // A PDF text layer is exact: nothing is repaired there.
+    const pdf = {
+      ...page([line('GSTIN 160JVCI4792OBZ9')]),
+      source: 'pdf' as const,
+      unit: 'pt' as const,
+    };
+    assert.deepEqual(findIndianOnPage(pdf, DEFAULTS).findings, []);
+  });
+
+  it('reads an address with a space beside its @ (OCR), and a number labelled as another type', () => {
+    const { findings } = findIndianOnPage(
+      page([line('Mail arjun.gupta@ example.in'), line('Bank account 07064648236', { y: 40 })]),
+      DEFAULTS,
+    );
+    assert.deepEqual(
+      findings.map((f) => [f.type, f.value]),
+      [['email', 'arjun.gupta@example.in']],
+    );
+  });
 });

@@ -30,13 +30,14 @@ const VECTORS: Record<IndianType, { valid: string[]; invalid: string[] }> = {
     ],
   },
   vid: {
-    valid: ['2341 2341 2341 2341', '9134 5678 9012 3450', '9817 2635 4019 2835'],
-    invalid: [
-      '9134 5678 9012 3451',
-      '9134 5678 9012 3540',
+    // The checksum decides (IN.13): a leading 1 that stdnum refuses is a VID, less likely.
+    valid: [
+      '2341 2341 2341 2341',
+      '9134 5678 9012 3450',
+      '9817 2635 4019 2835',
       '1234 5678 9012 3455',
-      '4111 1111 1111 1111',
     ],
+    invalid: ['9134 5678 9012 3451', '9134 5678 9012 3540', '4111 1111 1111 1111'],
   },
   pan: {
     valid: ['ACUPA7085R', 'AAPPV8261K', 'AAKFD7113K', 'ABCPE1234F'],
@@ -127,6 +128,14 @@ describe('Indian identifier validators', () => {
     });
   }
 
+  it('vid: a leading 0 or 1 lowers confidence and never rejects (validation-rules.md IN.13)', () => {
+    const rule = indianRule('vid');
+    const likely = rule.validate('9134567890123450');
+    const leadingOne = rule.validate('1234567890123455');
+    assert.ok(likely.valid && leadingOne.valid);
+    assert.ok(leadingOne.confidence < likely.confidence);
+  });
+
   it('has a rule for every type the listing declares, and no other', () => {
     assert.deepEqual(
       INDIAN_TYPES.map((t) => t.type),
@@ -182,6 +191,20 @@ describe('Indian identifiers in running text', () => {
   it('never takes a twelve-digit window out of a VID or a longer number', () => {
     assert.deepEqual(found('VID 9134 5678 9012 3450'), [['vid', '9134 5678 9012 3450']]);
     assert.deepEqual(found('Ref 49187362510212'), []);
+  });
+
+  it('reads labels as whole words, never the cut end of a word before the value', () => {
+    // "r.patel" cut to its last letters reads "tel", a phone label; the address below is an
+    // address all the same. A whole "Tel" before a number of another shape still counts.
+    assert.deepEqual(found('r.patel@example.com\npriya.gupta@example.in'), [
+      ['email', 'r.patel@example.com'],
+      ['email', 'priya.gupta@example.in'],
+    ]);
+    assert.deepEqual(found('Tel 9134 5678 9012 3450'), []);
+    // Another type's label says nothing against an e-mail address, which is no other type.
+    assert.deepEqual(found('Contact: priya.gupta@example.in'), [
+      ['email', 'priya.gupta@example.in'],
+    ]);
   });
 
   it('reports a GSTIN whole, not the PAN inside it', () => {

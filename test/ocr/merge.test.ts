@@ -72,4 +72,24 @@ describe('merging split pieces of a line', () => {
     );
     assert.deepEqual(text(merged), ['2345 6789']);
   });
+
+  it('joins overlapping pieces, dropping what the first read where the second begins', () => {
+    // "1277 2" ends inside "2644": its cut "2" overlaps the second piece's first group.
+    const first = piece('1277 2', 40, 100); // 40..148, the "2" at 130..148
+    const second = piece('2644 4553 6835', 130, 100);
+    const merged = mergeLines([second, first], DEFAULT_MERGE);
+    assert.deepEqual(text(merged), ['1277 2644 4553 6835']);
+    // Touching glyphs (no gap in the pixels) get no space.
+    assert.deepEqual(
+      text(mergeLines([piece('ACUPA70', 40, 100), piece('7085R', 130, 100)], DEFAULT_MERGE)),
+      ['ACUPA7085R'],
+    );
+  });
+
+  it('does not join a piece lying inside another, nor one starting before it', () => {
+    assert.equal(
+      mergeLines([piece('2345 6789', 40, 100), piece('6789', 130, 100)], DEFAULT_MERGE).length,
+      2,
+    );
+  });
 });

@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPaddleOcr, type PaddleOcr } from '../../src/ocr/index.js';
 import type { Orientation, PageText, Point, RasterImage, TextLine } from '../../src/ocr/types.js';
+import { mupdf } from '../../src/documents/mupdf.js';
+import { renderPdfPage } from '../../src/documents/render.js';
+import { pdfWithLines } from '../helpers/fixtures.js';
 import { drawCard, Page, type DrawnText } from './fixtures.js';
 
 const DIRECTION: Record<Orientation, Point> = {
@@ -183,6 +186,27 @@ describe('PaddleOcr', () => {
     assert.ok(
       centre(spaces[0]?.quad ?? []).x > gapStart && centre(spaces[0]?.quad ?? []).x < gapEnd,
     );
+  });
+
+  it('reads every long line of a 200 dpi letter upright (squeezed whole, they looked upside down)', async () => {
+    // The page where a line was lost: 40 lines, every fourth-and-tenth one holding identifiers.
+    const texts = Array.from({ length: 40 }, (_, i) =>
+      i % 10 === 3
+        ? `Customer 1-${i}: PAN ACUPA7085R, mobile +91 98765 43210, mail priya.sharma@example.in`
+        : i % 10 === 7
+          ? `GSTIN 27AAPFU0939F1ZV, IFSC SBIN0000691, Aadhaar 4918 7362 5102, invoice 1${i}0042`
+          : `Line ${i} of page 1: the terms and conditions of the account continue here as plain prose.`,
+    );
+    const pdf = mupdf.Document.openDocument(
+      pdfWithLines([texts.map((text, i) => ({ text, x: 50, y: 800 - i * 18, size: 10 }))]),
+      'application/pdf',
+    ).asPDF();
+    assert.ok(pdf);
+    const read = await engine.read(renderPdfPage(pdf, 0, 200), 0, 'text');
+    pdf.destroy();
+    const identifiers = read.lines.filter((l) => /ACUPA7085R|27AAPFU0939F1ZV/.test(l.text));
+    assert.equal(identifiers.length, 8, JSON.stringify(read.lines.map((l) => l.text)));
+    for (const l of identifiers) assert.equal(l.orientation, 0);
   });
 
   it('refuses a buffer shorter than the image says, and reads nothing once closed', async () => {
