@@ -43,6 +43,7 @@ bench: build
 	node dist/bench/extract.js
 	node dist/bench/verify.js
 	node dist/bench/redact.js
+	node dist/bench/text.js
 
 format: $(DEPS)
 	npx prettier --write .

@@ -26,6 +26,8 @@ import { bulkRoutes } from './routes/bulk.js';
 import { extractRoutes } from './routes/extract.js';
 import { verifyRoutes } from './routes/verify.js';
 import { redactRoutes } from './routes/redact.js';
+import { globalTextRoutes } from './routes/global-text.js';
+import { globalDetectRoutes } from './routes/global-detect.js';
 import { maskRoutes } from './routes/mask.js';
 import { serviceContext, type ServiceContext } from '../services/context.js';
 
@@ -127,6 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(extractRoutes, kit);
   await app.register(verifyRoutes, kit);
   await app.register(redactRoutes, kit);
+  await app.register(globalTextRoutes, kit);
+  await app.register(globalDetectRoutes, kit);
   for (const routes of deps.routes ?? []) await app.register(routes, kit);
   return app;
 }

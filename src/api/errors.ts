@@ -6,7 +6,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { QuotaExceededError } from '../accounts/metering.js';
 import type { QuotaSnapshot } from '../accounts/store.js';
 import { DocumentError } from '../documents/errors.js';
-import { NoDocumentError, OutputFormatError, UnknownTypeError } from '../services/errors.js';
+import {
+  InvalidOptionError,
+  NoDocumentError,
+  OutputFormatError,
+  TextTooLargeError,
+  UnknownTypeError,
+} from '../services/errors.js';
 
 /** Every `error` code the API returns, with its HTTP status. Stable: clients branch on them. */
 export const ERROR_STATUS = {
@@ -19,6 +25,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   file_too_large: 413,
   request_too_large: 413,
+  text_too_large: 413,
   unsupported_media_type: 415,
   invalid_request: 422,
   missing_file: 422,
@@ -33,6 +40,9 @@ export const ERROR_STATUS = {
   pdf_password_incorrect: 422,
   no_document_detected: 422,
   unknown_type: 422,
+  invalid_mode: 422,
+  invalid_mask_keep: 422,
+  invalid_country: 422,
   rate_limited: 429,
   quota_exceeded: 429,
   processing_failed: 500,
@@ -137,6 +147,8 @@ export function toApiError(error: unknown, maxUploadBytes: number): ApiError | n
   if (error instanceof OutputFormatError) return new ApiError('invalid_request', error.message);
   if (error instanceof NoDocumentError) return new ApiError('no_document_detected', error.message);
   if (error instanceof UnknownTypeError) return new ApiError('unknown_type', error.message);
+  if (error instanceof InvalidOptionError) return new ApiError(error.code, error.message);
+  if (error instanceof TextTooLargeError) return new ApiError('text_too_large', error.message);
   if (error instanceof QuotaExceededError) {
     return new ApiError('quota_exceeded', error.message, { quota: error.quota });
   }

@@ -15,6 +15,8 @@ export interface Settings {
   readonly port: number;
   readonly workers: number;
   readonly maxUploadBytes: number;
+  /** Largest `text` accepted by /global/redact/text, in UTF-8 bytes (413 `text_too_large`). */
+  readonly maxTextBytes: number;
   /** Decompression-bomb guard: decoded pixels allowed per image page. */
   readonly maxImagePixels: number;
   /** Pages (PDF pages, TIFF pages, animation frames) accepted per document. */
@@ -26,6 +28,8 @@ export interface Settings {
   readonly bulkConcurrency: number;
   /** Resolution at which PDF pages are rendered for OCR. */
   readonly pdfOcrDpi: number;
+  /** Pages of one document the global endpoints OCR at most; later ones are reported skipped. */
+  readonly maxOcrPages: number;
   /** Per-request scratch folders live below this directory and are removed after each request. */
   readonly tmpDir: string;
   readonly logLevel: string;
@@ -91,12 +95,14 @@ export function loadSettings(env: Env = process.env, cwd: string = process.cwd()
     port: integer(env, 'PARDA_PORT', 8000, 0, 65535),
     workers: integer(env, 'PARDA_WORKERS', 1, 1, 64),
     maxUploadBytes: integer(env, 'PARDA_MAX_UPLOAD_MB', 50, 1, 1024) * 1024 * 1024,
+    maxTextBytes: integer(env, 'PARDA_MAX_TEXT_MB', 10, 1, 100) * 1024 * 1024,
     maxImagePixels: integer(env, 'PARDA_MAX_IMAGE_MEGAPIXELS', 60, 1, 1000) * 1_000_000,
     maxPages: integer(env, 'PARDA_MAX_PAGES', 200, 1, 10_000),
     maxBatchFiles: integer(env, 'PARDA_MAX_BATCH_FILES', 50, 1, 1000),
     maxConcurrentDocuments: integer(env, 'PARDA_MAX_CONCURRENT_DOCUMENTS', 2, 1, 64),
     bulkConcurrency: integer(env, 'PARDA_BULK_CONCURRENCY', 2, 1, 64),
     pdfOcrDpi: integer(env, 'PARDA_PDF_OCR_DPI', 300, 72, 600),
+    maxOcrPages: integer(env, 'PARDA_MAX_OCR_PAGES', 30, 1, 1000),
     tmpDir: env['PARDA_TMP_DIR']?.trim() || path.join(os.tmpdir(), 'parda'),
     logLevel,
     defaultMonthlyQuota: integer(env, 'PARDA_DEFAULT_QUOTA', 1000, 0, 1_000_000_000),

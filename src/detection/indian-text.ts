@@ -11,6 +11,7 @@ import {
   type IndianRule,
   type IndianType,
 } from '../identifiers/india-rules.js';
+import { tail, textBefore } from './context.js';
 
 export interface TextFinding {
   readonly type: IndianType;
@@ -44,31 +45,7 @@ const OTHER_TYPE_PENALTY = 0.6;
 const OTHER_LABEL_REACH = 16;
 /** How far before a value a label may stand: its own line and the line above. */
 const LABEL_REACH = 48;
-
-/**
- * The last `length` characters of `text`, less a word cut in two at their start: the cut end of
- * "r.patel@example.com" is "tel@example.com", which would read as a phone label ("tel").
- */
-function tail(text: string, length: number): string {
-  if (text.length <= length) return text;
-  const cut = text.length - length;
-  const word = /[\p{L}\p{M}\p{N}]/u;
-  if (!word.test(text[cut - 1] ?? '')) return text.slice(cut);
-  const rest = text.slice(cut);
-  const next = rest.search(/[^\p{L}\p{M}\p{N}]/u);
-  return next === -1 ? '' : rest.slice(next);
-}
-
-/**
- * The text before `start` on its line, at most LABEL_REACH characters; when the value starts
- * its line (a card prints the label above the value), the end of the line above as well.
- */
-function before(text: string, start: number): string {
-  const window = tail(text.slice(0, start), LABEL_REACH);
-  const lines = window.split('\n');
-  const own = lines.at(-1) ?? '';
-  return /[A-Za-z0-9]/.test(own) ? own : lines.slice(-2).join('\n');
-}
+const before = (text: string, start: number) => textBefore(text, start, LABEL_REACH);
 
 function lineOf(text: string, start: number, end: number): string {
   const from = text.lastIndexOf('\n', start - 1) + 1;

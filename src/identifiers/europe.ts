@@ -1,5 +1,8 @@
 /** United Kingdom and the European Union. */
-import type { GlobalTypeDeclaration } from './types.js';
+import { compactVat, validateVat, VAT_PATTERN_SOURCE, vatPseudonym } from './eu/vat.js';
+import type { GlobalRule } from './global-rule.js';
+import { nhsPseudonym, validateNhs } from './uk/nhs.js';
+import { ninoPseudonym, validateNino } from './uk/nino.js';
 
 /** EU member states (ISO-2) whose VAT numbers EU_VAT covers; Greece prints EL on VAT numbers. */
 export const EU_MEMBER_STATES = [
@@ -7,7 +10,21 @@ export const EU_MEMBER_STATES = [
   'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
 ] as const; // prettier-ignore
 
-export const EUROPE: readonly GlobalTypeDeclaration[] = [
+const alnum = (raw: string) => raw.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
+const digits = (raw: string) => raw.replace(/[^0-9]/g, '');
+
+/**
+ * `body` as a global pattern that never takes a value out of a longer run: no letter or digit
+ * right before or after it, nor, at a digit end, another digit group joined by a space, dot or
+ * hyphen.
+ */
+const bounded = (body: string) =>
+  new RegExp(
+    `(?<![A-Za-z0-9])(?<![0-9][ .-](?=[0-9]))(?:${body})(?![A-Za-z0-9])(?![ .-][0-9](?<=[0-9][ .-][0-9]))`,
+    'g',
+  );
+
+export const EUROPE: readonly GlobalRule[] = [
   {
     type: 'UK_NINO',
     country: 'GB',
@@ -16,6 +33,17 @@ export const EUROPE: readonly GlobalTypeDeclaration[] = [
     validation: 'Format and issued prefixes',
     description: 'UK National Insurance number',
     enabledByDefault: true,
+    // `AB 12 34 56 C`, `AB123456C`, hyphenated; the suffix may be left off. In lower case only
+    // run together and with its suffix (`ab123456c`): "at 12 34 56" is a word and a phone
+    // number, and "ee870111" the start of a UUID. Never the head of a hyphenated token
+    // (`EE870111-D83B-...`).
+    pattern: bounded(
+      '(?:[A-Z]{2}[ -]?[0-9]{2}[ -]?[0-9]{2}[ -]?[0-9]{2}(?:[ -]?[A-D])?|[a-z]{2}[0-9]{6}[a-d])(?!-[A-Za-z0-9])',
+    ),
+    compact: alnum,
+    validate: validateNino,
+    labels: /\bnino\b|national\s+insurance|\bni\s*(?:no\b|number)/i,
+    pseudonym: ninoPseudonym,
   },
   {
     type: 'UK_NHS',
@@ -25,6 +53,12 @@ export const EUROPE: readonly GlobalTypeDeclaration[] = [
     validation: 'mod-11',
     description: 'NHS number (England, Wales, Isle of Man)',
     enabledByDefault: true,
+    // `943 476 5919` (3-3-4), hyphenated or bare.
+    pattern: bounded('[0-9]{3}([ -]?)[0-9]{3}\\1[0-9]{4}'),
+    compact: digits,
+    validate: validateNhs,
+    labels: /\bnhs\b|health\s+service|\bchi\b/i,
+    pseudonym: nhsPseudonym,
   },
   {
     type: 'EU_VAT',
@@ -34,5 +68,11 @@ export const EUROPE: readonly GlobalTypeDeclaration[] = [
     validation: 'Format',
     description: 'EU VAT identification number, with its country prefix',
     enabledByDefault: true,
+    pattern: bounded(VAT_PATTERN_SOURCE),
+    compact: compactVat,
+    validate: validateVat,
+    labels:
+      /\bvat\b|ust-?id|umsatzsteuer|\btva\b|\biva\b|\bbtw\b|\bmwst\b|\bnif\b|\bdph\b|\bddv\b|\bpdv\b|\bpvm\b|\bpvn\b|\balv\b|\bmoms\b|\bdi[cč]\b|\bcif\b|\bcui\b|\boib\b|\bkmkr\b|partita|ΦΠΑ|ΑΦΜ/i,
+    pseudonym: vatPseudonym,
   },
 ];

@@ -1,5 +1,5 @@
-/** Indian identifiers: the `/redact-pii` types and the IN_* global types. */
-import type { GlobalTypeDeclaration, IndianTypeDeclaration } from './types.js';
+/** Indian identifiers: the `/redact-pii` types (the IN_* global types are in india-global.ts). */
+import type { IndianTypeDeclaration } from './types.js';
 
 export const INDIAN_TYPES: readonly IndianTypeDeclaration[] = [
   {
@@ -69,26 +69,5 @@ export const INDIAN_TYPES: readonly IndianTypeDeclaration[] = [
       'Bank account number. Off by default: it cannot be told from invoice, policy or customer ' +
       'numbers; enable it only where the document type is known (for example bank statements).',
     enabledByDefault: false,
-  },
-];
-
-export const INDIA_GLOBAL: readonly GlobalTypeDeclaration[] = [
-  {
-    type: 'IN_AADHAAR',
-    country: 'IN',
-    countries: ['IN'],
-    category: 'national_id',
-    validation: 'Verhoeff',
-    description: 'Indian Aadhaar number',
-    enabledByDefault: true,
-  },
-  {
-    type: 'IN_PAN',
-    country: 'IN',
-    countries: ['IN'],
-    category: 'tax_id',
-    validation: 'Format',
-    description: 'Indian Permanent Account Number',
-    enabledByDefault: true,
   },
 ];

@@ -12,6 +12,8 @@ export interface ServiceContext {
   readonly maxPixels: number;
   readonly maxPages: number;
   readonly pdfOcrDpi: number;
+  /** Pages of one document the global endpoints OCR at most. */
+  readonly maxOcrPages: number;
   readonly bulkConcurrency: number;
   readonly ocr: () => Promise<OcrEngine>;
   /** The certificates trusted to sign Secure QRs, loaded once (a bad file rejects the set). */
@@ -26,6 +28,7 @@ export function serviceContext(settings: Settings, ocr = ocrEngine): ServiceCont
     maxPixels: settings.maxImagePixels,
     maxPages: settings.maxPages,
     pdfOcrDpi: settings.pdfOcrDpi,
+    maxOcrPages: settings.maxOcrPages,
     bulkConcurrency: settings.bulkConcurrency,
     ocr,
     uidaiCertificates: () => (certificates ??= loadCertificates(settings.uidaiCertPaths)),

@@ -12,3 +12,19 @@ export class NoDocumentError extends Error {
 export class UnknownTypeError extends Error {
   override name = 'UnknownTypeError';
 }
+
+/** A request option out of its range or set (422, with the option's own code). */
+export class InvalidOptionError extends Error {
+  override name = 'InvalidOptionError';
+  constructor(
+    readonly code: 'invalid_mode' | 'invalid_mask_keep' | 'invalid_country',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Text over the size the text endpoint accepts (413 `text_too_large`). */
+export class TextTooLargeError extends Error {
+  override name = 'TextTooLargeError';
+}

@@ -1,0 +1,51 @@
+/**
+ * A global entity type as the detector and the redaction modes use it: its declaration (what
+ * the listings serve) plus how it is found, validated and stood in for. Each family module
+ * (universal.ts, americas.ts, europe.ts, asia-pacific-africa.ts, india-global.ts) exports its
+ * rules; catalogue.ts gathers them, and `registerGlobalRule` adds a user's own type without
+ * touching the detector. The exact rules are in ../shared/validation-rules.md.
+ */
+import type { GlobalTypeDeclaration } from './types.js';
+import type { Validation } from './validation.js';
+
+/** What the caller knows about where the text comes from. */
+export interface FindHints {
+  /** ISO-2 codes of the countries the document may come from (`countries`); empty: unknown. */
+  readonly countries: readonly string[];
+}
+
+/** A candidate's place in the text, [start, end) in UTF-16 units. */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Deterministic bytes for one stand-in: the same value gets the same bytes within one request
+ * (HMAC under a key drawn per request), other values and other requests other bytes.
+ */
+export type Draw = (count: number) => Uint8Array;
+
+export interface GlobalRule extends GlobalTypeDeclaration {
+  /**
+   * Candidates in raw text: a global (`g`) pattern whose whole match is the value as printed
+   * (separators included), or a finder for types a pattern cannot express (PHONE uses
+   * libphonenumber's). Exactly one of the two.
+   */
+  readonly pattern?: RegExp;
+  readonly find?: (text: string, hints: FindHints) => Iterable<Span>;
+  /** The candidate as validated: separators removed, case folded where the type ignores it. */
+  readonly compact: (raw: string) => string;
+  /** The check: never throws; `rule` names it for reports, never with the value. */
+  readonly validate: (value: string) => Validation;
+  /** Words right before a value that raise its confidence (and that DATE_OF_BIRTH needs). */
+  readonly labels?: RegExp;
+  /** Only found with one of its labels right before it (a date is a birth date only so). */
+  readonly needsLabel?: boolean;
+  /**
+   * A stand-in of the same format as `raw` (its separators, grouping and case kept) from the
+   * type's reserved space (validation-rules.md §0), made from `draw`'s bytes. It must never be
+   * a real identifier, and the detector should not take it for one where the rules allow.
+   */
+  readonly pseudonym: (raw: string, draw: Draw) => string;
+}

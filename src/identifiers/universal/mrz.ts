@@ -1,0 +1,272 @@
+/**
+ * PASSPORT_MRZ (Machine-Readable Zone of an ICAO Doc 9303 travel document).
+ *
+ * The two or three lines of OCR-B at the foot of a passport's data page or on the back of an ID
+ * card: TD3 (passports) 2 lines of 44 characters, TD2 2 x 36, TD1 (ID cards) 3 x 30, written in
+ * A-Z, 0-9 and the filler `<`. The document number, the birth date and the expiry date (on TD3
+ * also the personal number) each carry a check digit, and a composite check digit covers them
+ * together: weights 7, 3, 1 repeating from the field's first character, A=10 ... Z=35, `<`=0,
+ * sum mod 10. Birth and expiry dates are YYMMDD; sex is M, F, X or `<`.
+ *
+ * Source: ICAO Doc 9303 parts 4-6, field positions as in cheminfo/mrz (validation-rules.md 2).
+ * Machine-readable visas (code V) carry no composite digit and are not taken; the ICAO list of
+ * state codes is not checked (no maintained list is a dependency), only their shape.
+ *
+ * More information: https://www.icao.int/publications/pages/publication.aspx?docnum=9303
+ *
+ *   P<D<<MUSTERMANN<<ERIKA<<<<<<<<<<<<<<<<<<<<<<
+ *   C01X0006H1D<<6408125F1710319<<<<<<<<<<<<<<<0   valid (German specimen, cheminfo/mrz)
+ *   C01X0006H1D<<6408125F1710319<<<<<<<<<<<<<<<1   invalid: composite check digit
+ *
+ * The check digits are computed here: no ICAO 9303 library is a dependency (npm `mrz` is the
+ * reference, validation-rules.md 26), and the 7-3-1 sum is a few lines.
+ */
+import type { Draw } from '../global-rule.js';
+import { drawBelow } from '../stand-in.js';
+import { accept, reject, type Validation } from '../validation.js';
+import { redrawClasses, type RuleBehaviour } from './behaviour.js';
+
+const C = '[A-Z0-9<]';
+/** Line breaks between the lines, with the stray spaces OCR leaves at their ends. */
+const BREAK = '[ \\t]*\\r?\\n[ \\t]*';
+const PATTERN = new RegExp(
+  `(?<!${C})(?:${C}{44}${BREAK}${C}{44}|${C}{36}${BREAK}${C}{36}|${C}{30}${BREAK}${C}{30}${BREAK}${C}{30})(?!${C})`,
+  'g',
+);
+
+const WEIGHTS = [7, 3, 1] as const;
+
+function charValue(c: string): number {
+  if (c >= '0' && c <= '9') return c.charCodeAt(0) - 48;
+  if (c >= 'A' && c <= 'Z') return c.charCodeAt(0) - 55;
+  return 0; // the filler `<`
+}
+
+/** The ICAO 9303 check digit of `field`. */
+export function mrzCheckDigit(field: string): string {
+  let sum = 0;
+  for (let i = 0; i < field.length; i += 1) {
+    sum += charValue(field[i] ?? '<') * (WEIGHTS[i % 3] ?? 1);
+  }
+  return String(sum % 10);
+}
+
+/** A field's check digit holds; an all-filler optional field may print `<` instead of 0. */
+function checks(field: string, digit: string, optional = false): boolean {
+  if (optional && /^<*$/.test(field) && (digit === '<' || digit === '0')) return true;
+  return digit === mrzCheckDigit(field);
+}
+
+function isDate(yymmdd: string): boolean {
+  if (yymmdd.includes('<')) return /^[0-9<]{6}$/.test(yymmdd); // unknown parts are filled
+  const m = /^(\d\d)(\d\d)(\d\d)$/.exec(yymmdd);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12 || day < 1) return false;
+  // The century is unknown; 29 February is accepted when either century makes it a leap day.
+  const leap = year % 4 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+  return day <= days;
+}
+
+const STATE = /^[A-Z][A-Z<]{2}$/;
+const NAME = /^[A-Z<]+$/;
+
+interface Fields {
+  /** [field, check digit, optional] triples. */
+  readonly checked: readonly (readonly [string, string, boolean])[];
+  readonly composite: readonly [string, string];
+  readonly dates: readonly string[];
+  readonly states: readonly string[];
+  readonly sex: string;
+  readonly name: string;
+  readonly code: string;
+}
+
+/**
+ * The TD1 document number, which runs on into optional data 1 when longer than nine: position
+ * 14 is then `<` and the overflow's last character is the check digit, computed over the
+ * printed run `<` included (cheminfo/mrz's `D23145890<124` specimen checks only so).
+ */
+function td1DocumentNumber(l1: string): readonly [string, string] {
+  if (l1[14] !== '<') return [l1.slice(5, 14), l1[14] ?? ''];
+  const overflow = /^([A-Z0-9]*)([0-9])</.exec(l1.slice(15) + '<');
+  if (!overflow) return [l1.slice(5, 14), '<'];
+  return [l1.slice(5, 15) + (overflow[1] ?? ''), overflow[2] ?? ''];
+}
+
+function fields(value: string): Fields | undefined {
+  if (value.length === 88) {
+    const [l1, l2] = [value.slice(0, 44), value.slice(44)];
+    return {
+      code: l1.slice(0, 1),
+      name: l1.slice(5),
+      states: [l1.slice(2, 5), l2.slice(10, 13)],
+      sex: l2.slice(20, 21),
+      dates: [l2.slice(13, 19), l2.slice(21, 27)],
+      checked: [
+        [l2.slice(0, 9), l2.slice(9, 10), false],
+        [l2.slice(13, 19), l2.slice(19, 20), false],
+        [l2.slice(21, 27), l2.slice(27, 28), false],
+        [l2.slice(28, 42), l2.slice(42, 43), true],
+      ],
+      composite: [l2.slice(0, 10) + l2.slice(13, 20) + l2.slice(21, 43), l2.slice(43)],
+    };
+  }
+  if (value.length === 72) {
+    const [l1, l2] = [value.slice(0, 36), value.slice(36)];
+    return {
+      code: l1.slice(0, 1),
+      name: l1.slice(5),
+      states: [l1.slice(2, 5), l2.slice(10, 13)],
+      sex: l2.slice(20, 21),
+      dates: [l2.slice(13, 19), l2.slice(21, 27)],
+      checked: [
+        [l2.slice(0, 9), l2.slice(9, 10), false],
+        [l2.slice(13, 19), l2.slice(19, 20), false],
+        [l2.slice(21, 27), l2.slice(27, 28), false],
+      ],
+      composite: [l2.slice(0, 10) + l2.slice(13, 20) + l2.slice(21, 35), l2.slice(35)],
+    };
+  }
+  if (value.length === 90) {
+    const [l1, l2, l3] = [value.slice(0, 30), value.slice(30, 60), value.slice(60)];
+    const [number, check] = td1DocumentNumber(l1);
+    return {
+      code: l1.slice(0, 1),
+      name: l3,
+      states: [l1.slice(2, 5), l2.slice(15, 18)],
+      sex: l2.slice(7, 8),
+      dates: [l2.slice(0, 6), l2.slice(8, 14)],
+      checked: [
+        [number, check, false],
+        [l2.slice(0, 6), l2.slice(6, 7), false],
+        [l2.slice(8, 14), l2.slice(14, 15), false],
+      ],
+      composite: [l1.slice(5) + l2.slice(0, 7) + l2.slice(8, 15) + l2.slice(18, 29), l2.slice(29)],
+    };
+  }
+  return undefined;
+}
+
+function validate(value: string): Validation {
+  const rule = 'ICAO 9303 layout, 7-3-1 check digits per field and composite';
+  const f = fields(value);
+  if (!f) return reject(rule, 'length');
+  if (!/^[A-Z0-9<]+$/.test(value)) return reject(rule, 'format');
+  // Passports are TD3 (P); ID cards TD1/TD2 (I, A, C). Visas (V) have no composite digit.
+  const codes = value.length === 88 ? 'P' : 'ACIP';
+  if (!codes.includes(f.code) || !/^[MFX<]$/.test(f.sex)) return reject(rule, 'format');
+  if (!f.states.every((s) => STATE.test(s)) || !NAME.test(f.name)) return reject(rule, 'format');
+  if (!f.checked.every(([field, digit, optional]) => checks(field, digit, optional))) {
+    return reject(rule, 'checksum');
+  }
+  if (!checks(...f.composite)) return reject(rule, 'checksum');
+  if (!f.dates.every(isDate)) return reject(rule, 'date');
+  // Utopia is ICAO's fictional state of the Doc 9303 specimens, and the stand-ins' space (§0 R).
+  if (f.states.includes('UTO')) return reject(rule, 'reserved');
+  return accept(rule, 0.95);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A birth date of a plausible adult, YYMMDD (days up to 28 are in every month). */
+function drawBirth(draw: Draw): string {
+  return (
+    pad((45 + drawBelow(draw, 60)) % 100) +
+    pad(1 + drawBelow(draw, 12)) +
+    pad(1 + drawBelow(draw, 28))
+  );
+}
+
+/** An expiry one to nine years ahead, YYMMDD. */
+function drawExpiry(draw: Draw): string {
+  const year = (new Date().getUTCFullYear() + 1 + drawBelow(draw, 9)) % 100;
+  return pad(year) + pad(1 + drawBelow(draw, 12)) + pad(1 + drawBelow(draw, 28));
+}
+
+/** An all-filler optional field keeps its printed `<`/`0`; otherwise its digit is recomputed. */
+const optionalCheck = (field: string, printed: string) =>
+  /^<*$/.test(field) ? printed : mrzCheckDigit(field);
+
+function td3OrTd2(l1: string, l2: string, draw: Draw): string[] {
+  const width = l1.length;
+  const line1 = l1.slice(0, 2) + 'UTO' + redrawClasses(l1.slice(5), draw);
+  const number = redrawClasses(l2.slice(0, 9), draw);
+  const birth = drawBirth(draw);
+  const expiry = drawExpiry(draw);
+  let line2 =
+    number +
+    mrzCheckDigit(number) +
+    'UTO' +
+    birth +
+    mrzCheckDigit(birth) +
+    l2.slice(20, 21) +
+    expiry +
+    mrzCheckDigit(expiry);
+  if (width === 44) {
+    const personal = redrawClasses(l2.slice(28, 42), draw);
+    line2 += personal + optionalCheck(personal, l2.slice(42, 43));
+    return [
+      line1,
+      line2 + mrzCheckDigit(line2.slice(0, 10) + line2.slice(13, 20) + line2.slice(21)),
+    ];
+  }
+  line2 += redrawClasses(l2.slice(28, 35), draw);
+  return [line1, line2 + mrzCheckDigit(line2.slice(0, 10) + line2.slice(13, 20) + line2.slice(21))];
+}
+
+function td1(l1: string, l2: string, l3: string, draw: Draw): string[] {
+  let line1 = l1.slice(0, 2) + 'UTO';
+  const main = redrawClasses(l1.slice(5, 14), draw);
+  const overflow = l1[14] === '<' ? /^([A-Z0-9]*)[0-9]</.exec(l1.slice(15) + '<') : null;
+  if (overflow) {
+    const extra = redrawClasses(overflow[1] ?? '', draw);
+    const rest = l1.slice(15 + extra.length + 1);
+    line1 += main + '<' + extra + mrzCheckDigit(main + '<' + extra) + redrawClasses(rest, draw);
+  } else {
+    line1 += main + mrzCheckDigit(main) + redrawClasses(l1.slice(15), draw);
+  }
+  const birth = drawBirth(draw);
+  const expiry = drawExpiry(draw);
+  const line2 =
+    birth +
+    mrzCheckDigit(birth) +
+    l2.slice(7, 8) +
+    expiry +
+    mrzCheckDigit(expiry) +
+    'UTO' +
+    redrawClasses(l2.slice(18, 29), draw);
+  const composite = mrzCheckDigit(
+    line1.slice(5) + line2.slice(0, 7) + line2.slice(8, 15) + line2.slice(18),
+  );
+  return [line1, line2 + composite, redrawClasses(l3, draw)];
+}
+
+/**
+ * Utopia's (`UTO`, R) document of the same layout: number, names and optional data redrawn in
+ * their character classes with the fillers kept, a plausible birth date, a future expiry, and
+ * every check digit recomputed so that MRZ readers still parse it.
+ */
+function pseudonym(raw: string, draw: Draw): string {
+  const parts = raw.split(/(\s+)/);
+  const lines = parts.filter((_, i) => i % 2 === 0);
+  const [l1 = '', l2 = '', l3 = ''] = lines;
+  let fresh: string[];
+  if (lines.length === 2 && (l1.length === 44 || l1.length === 36) && l2.length === l1.length) {
+    fresh = td3OrTd2(l1, l2, draw);
+  } else if (lines.length === 3 && l1.length === 30) {
+    fresh = td1(l1, l2, l3, draw);
+  } else {
+    return redrawClasses(raw, draw);
+  }
+  return parts.map((p, i) => (i % 2 === 0 ? (fresh[i / 2] ?? p) : p)).join('');
+}
+
+export const PASSPORT_MRZ_RULE: RuleBehaviour = {
+  pattern: PATTERN,
+  compact: (raw) => raw.replace(/\s+/g, ''),
+  validate,
+  labels: /passport|machine[- ]readable|\bmrz\b|travel\s+document|identity\s+card/i,
+  pseudonym,
+};

@@ -1,0 +1,147 @@
+/**
+ * Redacting global identifiers in plain text (interface.md, POST /global/redact/text): the
+ * find step of the global catalogue over the text, then each value replaced in one of four
+ * modes: `token` (the default: `[<TYPE>_<n>]`, the same value the same token), `mask`
+ * (asterisks, the last `mask_keep` letters or digits kept, separators kept), `pseudonym` (a
+ * stand-in of the same format from a reserved range, stand-ins.ts) or `box` (a fixed run of
+ * block characters, whatever the value's length, so that not even the length is left). The
+ * report names types, spans and the rule that validated each value, never a value.
+ */
+import { findGlobalInText } from '../detection/global-text.js';
+import type { GlobalRule } from '../identifiers/global-rule.js';
+import { TextTooLargeError } from './errors.js';
+import type { Mode } from './global-options.js';
+import { StandIns } from './stand-ins.js';
+
+export type TextMode = Exclude<Mode, 'blur'>;
+export const TEXT_MODES: readonly TextMode[] = ['token', 'mask', 'pseudonym', 'box'];
+
+/** What `box` puts in place of any value. */
+export const BOX_RUN = '\u2588'.repeat(8);
+
+export interface TextRedactOptions {
+  readonly rules: readonly GlobalRule[];
+  readonly countries: readonly string[];
+  readonly mode: TextMode;
+  readonly maskKeep: number;
+  /** Largest text accepted, in UTF-8 bytes. */
+  readonly maxBytes: number;
+}
+
+/** Offsets count Unicode code points of the text as sent (as Python's `str` indexes do). */
+export interface TextEntity {
+  readonly type: string;
+  readonly start: number;
+  readonly end: number;
+  readonly confidence: number;
+  readonly validated: true;
+  readonly validation: string;
+}
+
+export interface TextRejection {
+  readonly type: string;
+  readonly reason: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface TextRedactResult {
+  readonly redactedText: string;
+  readonly mode: TextMode;
+  readonly entities: readonly TextEntity[];
+  readonly rejected: readonly TextRejection[];
+  /** Values found per type. */
+  readonly summary: Readonly<Record<string, number>>;
+  /** Types given tokens in pseudonym mode because their reserved space ran out. */
+  readonly pseudonymFallbacks: readonly string[];
+}
+
+/** `raw` as asterisks, its last `keep` letters and digits kept, its separators kept. */
+export function maskValue(raw: string, keep: number): string {
+  const chars = Array.from(raw);
+  let kept = 0;
+  for (let i = chars.length - 1; i >= 0; i -= 1) {
+    const c = chars[i] as string;
+    if (!/[\p{L}\p{N}]/u.test(c)) continue;
+    if (kept < keep) kept += 1;
+    else chars[i] = '*';
+  }
+  return chars.join('');
+}
+
+/** A converter from UTF-16 offsets (rising) to code point offsets. */
+function codePointOffsets(text: string): (offset: number) => number {
+  if (!/[\uD800-\uDFFF]/.test(text)) return (offset) => offset;
+  let at = 0;
+  let points = 0;
+  return (offset) => {
+    if (offset < at) throw new Error('offsets must not fall');
+    for (; at < offset; at += 1) {
+      const code = text.charCodeAt(at);
+      // The low half of a pair is not a code point of its own.
+      if (code < 0xdc00 || code > 0xdfff) points += 1;
+    }
+    return points;
+  };
+}
+
+export function redactText(text: string, options: TextRedactOptions): TextRedactResult {
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > options.maxBytes) {
+    throw new TextTooLargeError(
+      `The text is ${bytes} bytes; at most ${options.maxBytes} are accepted (UTF-8).`,
+    );
+  }
+  const rules = new Map(options.rules.map((r) => [r.type, r]));
+  const { findings, rejected } = findGlobalInText(text, options.rules, {
+    countries: options.countries,
+  });
+  const standIns = new StandIns();
+  const summary: Record<string, number> = {};
+  const entities: TextEntity[] = [];
+  const toPoints = codePointOffsets(text);
+  let out = '';
+  let copied = 0;
+  for (const f of findings) {
+    const rule = rules.get(f.type);
+    if (!rule) continue;
+    const raw = text.slice(f.start, f.end);
+    const replacement =
+      options.mode === 'token'
+        ? standIns.token(f.type, f.value)
+        : options.mode === 'mask'
+          ? maskValue(raw, options.maskKeep)
+          : options.mode === 'pseudonym'
+            ? standIns.pseudonym(rule, f.value, raw)
+            : BOX_RUN;
+    out += text.slice(copied, f.start) + replacement;
+    copied = f.end;
+    summary[f.type] = (summary[f.type] ?? 0) + 1;
+    entities.push({
+      type: f.type,
+      start: toPoints(f.start),
+      end: toPoints(f.end),
+      confidence: Math.round(f.confidence * 100) / 100,
+      validated: true,
+      validation: f.rule,
+    });
+  }
+  out += text.slice(copied);
+  // Rejections come type by type; sorted, their offsets convert in one pass too.
+  const rejectedPoints = codePointOffsets(text);
+  const rejections = [...rejected]
+    .sort((a, b) => a.start - b.start)
+    .map((r) => {
+      const start = rejectedPoints(r.start);
+      const length = Array.from(text.slice(r.start, r.end)).length;
+      return { type: r.type, reason: r.reason, start, end: start + length };
+    });
+  return {
+    redactedText: out,
+    mode: options.mode,
+    entities,
+    rejected: rejections,
+    summary,
+    pseudonymFallbacks: [...standIns.fellBack],
+  };
+}
