@@ -3,7 +3,7 @@
  * values. PDFs: the keys of the document information dictionary that hold something
  * (`author`, `producer`, `creation_date`...), and `xmp` for an XMP stream. Images: `exif`,
  * `gps` (an EXIF GPS directory), `xmp`, `iptc`, `icc` and `png_text` (tEXt/iTXt/zTXt chunks),
- * as sharp reports them.
+ * as sharp reports them. A BMP has none.
  */
 import sharp from 'sharp';
 import type { Document } from './document.js';
@@ -73,6 +73,8 @@ async function imageMetadata(bytes: Buffer): Promise<string[]> {
 }
 
 export async function metadataPresent(document: Document): Promise<string[]> {
+  // A BMP holds pixels and a header, no metadata block (and sharp cannot open one).
+  if (document.format === 'bmp') return [];
   const keys = document.pdf ? pdfMetadata(document.pdf) : await imageMetadata(document.bytes);
   return [...new Set(keys)];
 }

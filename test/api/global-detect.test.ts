@@ -6,7 +6,7 @@ import { renderPdfPage } from '../../src/documents/render.js';
 import { imagesToPdf } from '../../src/documents/writers.js';
 import { simpleCard } from '../helpers/cards.js';
 import { backends } from '../helpers/databases.js';
-import { pdfWithLines } from '../helpers/fixtures.js';
+import { bmp, pdfWithLines, webp } from '../helpers/fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { fileUpload, type Part } from '../helpers/multipart.js';
 
@@ -182,5 +182,69 @@ describe('POST /api/v1/global/detect', () => {
     const gif = await detect(Buffer.from('GIF89a\u0001\u0000\u0001\u0000'), 'x.gif');
     assert.equal(gif.statusCode, 422);
     assert.equal(gif.json<{ error: string }>().error, 'unsupported_file_type');
+  });
+
+  it('reads every frame of a TIFF, and takes WEBP and BMP', async () => {
+    const first = await simpleCard({ lines: [`IBAN ${IBAN}`] });
+    const second = await simpleCard({ lines: ['Write to jane.doe@mailbox.co.uk'] });
+    const frames = await sharp([first.bytes, second.bytes], { join: { animated: true } })
+      .tiff()
+      .toBuffer();
+    const res = await detect(frames, 'scan.tiff');
+    assert.equal(res.statusCode, 200, res.body);
+    const report = res.json<Report>();
+    assert.equal(report.file_type, 'TIFF');
+    assert.equal(report.pages, 2);
+    // PARDA_MAX_OCR_PAGES=1 here: the second frame is listed as skipped, not silently clean.
+    assert.deepEqual(
+      report.entities.map((e) => [e.type, e.page]),
+      [['IBAN', 1]],
+    );
+    assert.deepEqual(report.ocr?.skipped_pages, [2]);
+    for (const [bytes, type] of [
+      [await webp({ width: 200, height: 100 }), 'WEBP'],
+      [bmp(200, 100), 'BMP'],
+    ] as const) {
+      const other = await detect(bytes, 'image');
+      assert.equal(other.statusCode, 200, other.body);
+      assert.equal(other.json<Report>().file_type, type);
+    }
+  });
+});
+
+describe('POST /api/v1/global/detect, every frame within the page limit', () => {
+  let t: TestApp;
+  let key: string;
+  before(async () => {
+    t = await startTestApp(sqlite);
+    ({ key } = await t.newKey({ monthlyQuota: 10 }));
+  });
+  after(() => t.close());
+
+  it('finds values on the second frame of a TIFF', async () => {
+    const first = await simpleCard({ lines: [`IBAN ${IBAN}`] });
+    const second = await simpleCard({ lines: ['Write to jane.doe@mailbox.co.uk'] });
+    const frames = await sharp([first.bytes, second.bytes], { join: { animated: true } })
+      .tiff()
+      .toBuffer();
+    const form = fileUpload(frames, 'scan.tiff');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/global/detect',
+      headers: { 'x-api-key': key, 'content-type': form.contentType },
+      payload: form.body,
+    });
+    const report = res.json<Report>();
+    assert.deepEqual(
+      report.entities.map((e) => [e.type, e.page]),
+      [
+        ['IBAN', 1],
+        ['EMAIL', 2],
+      ],
+    );
+    const { ocr } = report;
+    assert.ok(ocr);
+    assert.deepEqual(ocr.pages, [1, 2]);
+    assert.deepEqual(ocr.skipped_pages, []);
   });
 });
