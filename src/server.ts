@@ -12,6 +12,7 @@ import { openAccountsDatabase } from './accounts/database.js';
 import { createRateLimiter, type RateLimitBackend } from './accounts/rate-limit.js';
 import { AccountStore } from './accounts/store.js';
 import type { Settings } from './config/settings.js';
+import { loadRulePlugins } from './identifiers/plugins.js';
 import { serviceContext } from './services/context.js';
 import { closeEngines, ocrEngine } from './services/engines.js';
 
@@ -29,6 +30,8 @@ async function serveOne(settings: Settings, options: ServeOptions, clustered: bo
     redis = new Redis(settings.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     backend = { kind: 'redis', client: redis };
   }
+  // Before the app is built: its listing and detection then see the plugins' types.
+  await loadRulePlugins(settings.rulePlugins);
   const services = serviceContext(settings);
   const app = await buildApp({
     settings,

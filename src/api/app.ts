@@ -28,6 +28,7 @@ import { verifyRoutes } from './routes/verify.js';
 import { redactRoutes } from './routes/redact.js';
 import { globalTextRoutes } from './routes/global-text.js';
 import { globalDetectRoutes } from './routes/global-detect.js';
+import { globalRedactRoutes } from './routes/global-redact.js';
 import { maskRoutes } from './routes/mask.js';
 import { serviceContext, type ServiceContext } from '../services/context.js';
 
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(redactRoutes, kit);
   await app.register(globalTextRoutes, kit);
   await app.register(globalDetectRoutes, kit);
+  await app.register(globalRedactRoutes, kit);
   for (const routes of deps.routes ?? []) await app.register(routes, kit);
   return app;
 }

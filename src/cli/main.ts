@@ -8,6 +8,7 @@ import { wholeNumber } from './parse.js';
 import { registerUsageCommand } from './usage.js';
 import { registerVerifyCommand } from './verify.js';
 import { registerRedactCommand } from './redact.js';
+import { registerGlobalRedactCommand } from './redact-global.js';
 import { serve } from '../server.js';
 
 const DEV_ORGANISATION = 'local-dev';
@@ -78,6 +79,7 @@ registerMaskCommand(program);
 registerExtractCommands(program);
 registerVerifyCommand(program);
 registerRedactCommand(program);
+registerGlobalRedactCommand(program);
 
 try {
   await program.parseAsync();

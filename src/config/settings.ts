@@ -41,6 +41,8 @@ export interface Settings {
    * public certificates shipped in assets/uidai/; empty: none (signatures are not verified).
    */
   readonly uidaiCertPaths: readonly string[] | undefined;
+  /** ES modules adding global types (`PARDA_RULE_PLUGINS`, separated by commas); none by default. */
+  readonly rulePlugins: readonly string[];
 }
 
 export class SettingsError extends Error {
@@ -108,5 +110,10 @@ export function loadSettings(env: Env = process.env, cwd: string = process.cwd()
     defaultMonthlyQuota: integer(env, 'PARDA_DEFAULT_QUOTA', 1000, 0, 1_000_000_000),
     defaultRequestsPerMinute: integer(env, 'PARDA_DEFAULT_RPM', 60, 1, 1_000_000),
     uidaiCertPaths: certificatePaths(env, cwd),
+    rulePlugins: (env['PARDA_RULE_PLUGINS'] ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== '')
+      .map((p) => path.resolve(cwd, p)),
   };
 }

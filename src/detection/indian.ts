@@ -15,39 +15,9 @@
 import type { IndianType } from '../identifiers/india-rules.js';
 import type { PageText, Quad, TextLine } from '../ocr/types.js';
 import { findIndianInText, type TextFinding } from './indian-text.js';
+import { mapLines, type Mapped } from './mapped-lines.js';
 import { repairLine } from './ocr-repair.js';
 import type { Finding, RejectedCandidate } from './types.js';
-
-/** A text and, for every UTF-16 position in it, the box of the character there (or none). */
-interface Mapped {
-  readonly text: string;
-  readonly boxes: readonly (Quad | null)[];
-  /** The line each position came from (-1 for a joiner). */
-  readonly lineAt: readonly number[];
-}
-
-function mapLines(lines: readonly TextLine[], indexes: readonly number[], joiner: string): Mapped {
-  let text = '';
-  const boxes: (Quad | null)[] = [];
-  const lineAt: number[] = [];
-  indexes.forEach((index, k) => {
-    if (k > 0) {
-      text += joiner;
-      for (let j = 0; j < joiner.length; j += 1) {
-        boxes.push(null);
-        lineAt.push(-1);
-      }
-    }
-    for (const char of lines[index]?.chars ?? []) {
-      text += char.text;
-      for (let j = 0; j < char.text.length; j += 1) {
-        boxes.push(char.text.trim() === '' ? null : char.quad);
-        lineAt.push(index);
-      }
-    }
-  });
-  return { text, boxes, lineAt };
-}
 
 function toFinding(page: PageText, mapped: Mapped, found: TextFinding): Finding {
   const charQuads: Quad[] = [];

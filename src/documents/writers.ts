@@ -4,15 +4,26 @@ import type { RasterImage } from '../ocr/types.js';
 import { mupdf } from './mupdf.js';
 
 export type OutputFormat = 'same' | 'jpg' | 'pdf';
-export type WrittenFormat = 'jpeg' | 'png' | 'pdf';
+/** Every format a response may carry (the global endpoints return WEBP, TIFF and BMP too). */
+export type WrittenFormat = 'jpeg' | 'png' | 'pdf' | 'webp' | 'tiff' | 'bmp';
 
 export const MIME_TYPES: Record<WrittenFormat, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   pdf: 'application/pdf',
+  webp: 'image/webp',
+  tiff: 'image/tiff',
+  bmp: 'image/bmp',
 };
 
-export const EXTENSIONS: Record<WrittenFormat, string> = { jpeg: 'jpg', png: 'png', pdf: 'pdf' };
+export const EXTENSIONS: Record<WrittenFormat, string> = {
+  jpeg: 'jpg',
+  png: 'png',
+  pdf: 'pdf',
+  webp: 'webp',
+  tiff: 'tiff',
+  bmp: 'bmp',
+};
 
 /** Resolution at which an image becomes a PDF page, and a PDF page becomes an image. */
 export const IMAGE_PAGE_DPI = 150;

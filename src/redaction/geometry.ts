@@ -97,3 +97,27 @@ export function boundsOf(quad: Quad): { x0: number; y0: number; x1: number; y1: 
   const ys = quad.map((p) => p.y);
   return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
 }
+
+const centre = (q: Quad): Point => ({ x: (q[0].x + q[2].x) / 2, y: (q[0].y + q[2].y) / 2 });
+
+/** Whether `next` follows `previous` on the same printed line, whatever the line's direction. */
+function sameLine(previous: Quad, next: Quad): boolean {
+  const across = sub(previous[3], previous[0]);
+  const height = length(across);
+  if (height === 0) return false;
+  const offset = sub(centre(next), centre(previous));
+  const drift = Math.abs((offset.x * across.x + offset.y * across.y) / height);
+  return drift < 0.6 * height && length(offset) < 3 * height;
+}
+
+/** A value's character boxes split into runs, one per printed line (two when it is broken). */
+export function lineRuns(chars: readonly Quad[]): Quad[][] {
+  const runs: Quad[][] = [];
+  for (const quad of chars) {
+    const run = runs.at(-1);
+    const previous = run?.at(-1);
+    if (run && previous && sameLine(previous, quad)) run.push(quad);
+    else runs.push([quad]);
+  }
+  return runs;
+}

@@ -4,8 +4,12 @@ import { boundsOf, insideQuad } from './geometry.js';
 
 export const COVER_COLOUR = [0, 0, 0] as const;
 
-/** Returns a copy of the image with every quad filled; the input is left untouched. */
-export function coverQuads(image: RasterImage, quads: readonly Quad[]): RasterImage {
+/** Returns a copy of the image with every quad filled (black by default); the input is untouched. */
+export function coverQuads(
+  image: RasterImage,
+  quads: readonly Quad[],
+  colour: readonly [number, number, number] = COVER_COLOUR,
+): RasterImage {
   const pixels = Buffer.from(image.pixels);
   const { width, height, channels } = image;
   for (const quad of quads) {
@@ -20,9 +24,9 @@ export function coverQuads(image: RasterImage, quads: readonly Quad[]): RasterIm
         // let the fill reach whole pixels on the edge (conservative, never leaves a sliver).
         if (!insideQuad(quad, x + 0.5, y + 0.5) && !touches(quad, x, y)) continue;
         const at = (y * width + x) * channels;
-        pixels[at] = COVER_COLOUR[0];
-        pixels[at + 1] = COVER_COLOUR[1];
-        pixels[at + 2] = COVER_COLOUR[2];
+        pixels[at] = colour[0];
+        pixels[at + 1] = colour[1];
+        pixels[at + 2] = colour[2];
         if (channels === 4) pixels[at + 3] = 255;
       }
     }

@@ -6,7 +6,11 @@
  * "nothing found" is never said of a page nobody read. Values never leave this module: the
  * report carries previews (mostly asterisks), types, pages and the rule that validated them.
  */
-import { findGlobalInText, type GlobalFinding } from '../detection/global-text.js';
+import {
+  findGlobalOnPage,
+  type GlobalPageFinding,
+  type GlobalPageRejection,
+} from '../detection/global-page.js';
 import { GLOBAL_FORMATS, type Document } from '../documents/document.js';
 import { metadataPresent } from '../documents/metadata.js';
 import { describePdfPage } from '../documents/render.js';
@@ -14,7 +18,7 @@ import type { GlobalRule } from '../identifiers/global-rule.js';
 import { previewOf } from '../identifiers/preview.js';
 import { readPdfTextLayer } from '../ocr/pdf-text.js';
 import { readPage } from '../ocr/read-document.js';
-import type { OcrEngine, PageText } from '../ocr/types.js';
+import type { OcrEngine, PageText, RasterImage } from '../ocr/types.js';
 import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
 
 /** A PDF page with less text than this, or this much of its area in images, is OCR'd. */
@@ -70,7 +74,7 @@ export interface DetectReport {
   readonly ocr?: OcrBlock;
 }
 
-const FILE_TYPES: Record<Document['format'], string> = {
+export const FILE_TYPES: Record<Document['format'], string> = {
   pdf: 'PDF',
   png: 'PNG',
   jpeg: 'JPEG',
@@ -78,9 +82,6 @@ const FILE_TYPES: Record<Document['format'], string> = {
   tiff: 'TIFF',
   bmp: 'BMP',
 };
-
-/** A layer's text, one line a row, and the layer's lines (to average OCR confidence). */
-const textOf = (layer: PageText) => layer.lines.map((l) => l.text).join('\n');
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
@@ -94,18 +95,82 @@ function meanConfidence(layer: PageText): number | null {
   return chars === 0 ? null : sum / chars;
 }
 
+/** One page as the global endpoints read it. */
+export interface GlobalPageRead {
+  readonly index: number;
+  /** The PDF's own text and/or the OCR reading. */
+  readonly layers: readonly PageText[];
+  /** The pixels OCR read (an image page, or a PDF page rendered), with their factor to page units. */
+  readonly raster: RasterImage | null;
+  readonly rasterToPage: number;
+  /** Set when the page was OCR'd. */
+  readonly ocr: { readonly confidence: number | null; readonly lines: number } | null;
+  /** The page needed OCR but the document's OCR budget was spent: it was not read. */
+  readonly skipped: boolean;
+}
+
 /**
- * One page's findings over its layers. A page read twice (its own text and OCR) finds a value
- * twice: each value counts as often as the layer that found it most often.
+ * Reads page `index`: a PDF page of text from its text layer; an image page, or a PDF page
+ * without text or holding images, by OCR while `ocrLeft` allows (else `skipped`).
  */
-function pageFindings(layers: readonly PageText[], options: DetectOptions) {
-  const hints = { countries: options.countries };
-  const best = new Map<string, GlobalFinding[]>();
-  const rejected: { type: string; reason: string; value: string }[] = [];
-  for (const layer of layers) {
-    const text = textOf(layer);
-    const found = findGlobalInText(text, options.rules, hints);
-    const byValue = new Map<string, GlobalFinding[]>();
+export async function readGlobalPage(
+  document: Document,
+  index: number,
+  ocr: OcrEngine,
+  pdfDpi: number,
+  ocrLeft: boolean,
+): Promise<GlobalPageRead> {
+  const page = document.pages[index];
+  const pdf = document.pdf;
+  const needsOcr =
+    page?.kind === 'raster' ||
+    (pdf !== null &&
+      (() => {
+        const content = describePdfPage(pdf, index);
+        return content.textChars === 0 || content.imageCoverage >= IMAGE_COVERAGE_FOR_OCR;
+      })());
+  const textOnly = pdf ? [readPdfTextLayer(pdf, index)] : [];
+  if (!needsOcr || !ocrLeft) {
+    return {
+      index,
+      layers: textOnly,
+      raster: null,
+      rasterToPage: 1,
+      ocr: null,
+      skipped: needsOcr,
+    };
+  }
+  const read = await readPage(document, index, ocr, { pdfDpi, purpose: 'document' });
+  const ocrLayer = read.layers.find((l) => l.source === 'ocr');
+  const confidence = ocrLayer ? meanConfidence(ocrLayer) : null;
+  return {
+    index,
+    layers: read.layers,
+    raster: read.raster,
+    rasterToPage: read.rasterToPage,
+    ocr: { confidence, lines: ocrLayer?.lines.length ?? 0 },
+    skipped: false,
+  };
+}
+
+/**
+ * One page's findings over its layers. `all`: every reading, each to be covered; `counted`: a
+ * value read twice (its own text and OCR) counts as often as the layer that found it most often.
+ */
+export function globalPageFindings(
+  read: GlobalPageRead,
+  rules: readonly GlobalRule[],
+  countries: readonly string[],
+) {
+  const hints = { countries };
+  const best = new Map<string, GlobalPageFinding[]>();
+  const all: GlobalPageFinding[] = [];
+  const rejected: GlobalPageRejection[] = [];
+  for (const layer of read.layers) {
+    const found = findGlobalOnPage(layer, rules, hints);
+    all.push(...found.findings);
+    rejected.push(...found.rejected);
+    const byValue = new Map<string, GlobalPageFinding[]>();
     for (const f of found.findings) {
       const key = `${f.type}\u0000${f.value}`;
       byValue.set(key, [...(byValue.get(key) ?? []), f]);
@@ -113,11 +178,58 @@ function pageFindings(layers: readonly PageText[], options: DetectOptions) {
     for (const [key, list] of byValue) {
       if (list.length > (best.get(key)?.length ?? 0)) best.set(key, list);
     }
-    for (const r of found.rejected) {
-      rejected.push({ type: r.type, reason: r.reason, value: text.slice(r.start, r.end) });
+  }
+  return { counted: [...best.values()].flat(), all, rejected };
+}
+
+/** The report's entries for one page's counted findings and rejections (previews only). */
+export function reportEntries(
+  number: number,
+  counted: readonly GlobalPageFinding[],
+  rejected: readonly GlobalPageRejection[],
+): { entities: DetectedEntity[]; rejected: RejectedCandidate[] } {
+  return {
+    entities: counted.map((f) => ({
+      type: f.type,
+      value_preview: previewOf(f.value),
+      page: number,
+      confidence: round(f.confidence),
+      validated: true,
+      validation: f.rule,
+    })),
+    rejected: rejected.map((r) => ({
+      type: r.type,
+      reason: r.reason,
+      value_preview: previewOf(r.printed.replace(/\s+/g, '')),
+      page: number,
+    })),
+  };
+}
+
+/** The `ocr` block of a report, from the pages read; undefined when no page needed OCR. */
+export function ocrBlock(reads: readonly GlobalPageRead[], limit: number): OcrBlock | undefined {
+  const ocrd = reads.filter((r) => r.ocr !== null);
+  const skipped = reads.filter((r) => r.skipped).map((r) => r.index + 1);
+  if (ocrd.length === 0 && skipped.length === 0) return undefined;
+  let chars = 0;
+  let sum = 0;
+  for (const r of ocrd) {
+    for (const line of r.layers.find((l) => l.source === 'ocr')?.lines ?? []) {
+      chars += line.chars.length;
+      sum += line.confidence * line.chars.length;
     }
   }
-  return { findings: [...best.values()].flat(), rejected };
+  return {
+    pages: ocrd.map((r) => r.index + 1),
+    confidence: chars === 0 ? null : round(sum / chars),
+    per_page: ocrd.map((r) => ({
+      page: r.index + 1,
+      confidence: r.ocr?.confidence == null ? null : round(r.ocr.confidence),
+      lines: r.ocr?.lines ?? 0,
+    })),
+    skipped_pages: skipped,
+    page_limit: limit,
+  };
 }
 
 export async function detectDocument(
@@ -128,65 +240,24 @@ export async function detectDocument(
   const entities: DetectedEntity[] = [];
   const rejectedCandidates: RejectedCandidate[] = [];
   const summary: Record<string, number> = {};
-  const ocrPages: OcrBlock['per_page'][number][] = [];
-  const skipped: number[] = [];
-  let ocrChars = 0;
-  let ocrSum = 0;
-  for (const [index, page] of document.pages.entries()) {
-    const number = index + 1;
-    let layers: PageText[];
-    const needsOcr =
-      page.kind === 'raster' ||
-      (() => {
-        if (!document.pdf) return false;
-        const content = describePdfPage(document.pdf, index);
-        return content.textChars === 0 || content.imageCoverage >= IMAGE_COVERAGE_FOR_OCR;
-      })();
-    if (needsOcr && ocrPages.length >= options.maxOcrPages) {
-      skipped.push(number);
-      layers = document.pdf ? [readPdfTextLayer(document.pdf, index)] : [];
-    } else if (needsOcr) {
-      const read = await readPage(document, index, ocr, {
-        pdfDpi: options.pdfDpi,
-        purpose: 'document',
-      });
-      layers = [...read.layers];
-      const ocrLayer = read.layers.find((l) => l.source === 'ocr');
-      const confidence = ocrLayer ? meanConfidence(ocrLayer) : null;
-      for (const line of ocrLayer?.lines ?? []) {
-        ocrChars += line.chars.length;
-        ocrSum += line.confidence * line.chars.length;
-      }
-      ocrPages.push({
-        page: number,
-        confidence: confidence === null ? null : round(confidence),
-        lines: ocrLayer?.lines.length ?? 0,
-      });
-    } else {
-      layers = document.pdf ? [readPdfTextLayer(document.pdf, index)] : [];
-    }
-    const { findings, rejected } = pageFindings(layers, options);
-    for (const f of findings.sort((a, b) => a.start - b.start)) {
-      summary[f.type] = (summary[f.type] ?? 0) + 1;
-      entities.push({
-        type: f.type,
-        value_preview: previewOf(f.value),
-        page: number,
-        confidence: round(f.confidence),
-        validated: true,
-        validation: f.rule,
-      });
-    }
-    for (const r of rejected) {
-      rejectedCandidates.push({
-        type: r.type,
-        reason: r.reason,
-        value_preview: previewOf(r.value.replace(/\s+/g, '')),
-        page: number,
-      });
-    }
+  const reads: GlobalPageRead[] = [];
+  for (let index = 0; index < document.pages.length; index += 1) {
+    const ocrUsed = reads.filter((r) => r.ocr !== null).length;
+    const read = await readGlobalPage(
+      document,
+      index,
+      ocr,
+      options.pdfDpi,
+      ocrUsed < options.maxOcrPages,
+    );
+    reads.push(read);
+    const { counted, rejected } = globalPageFindings(read, options.rules, options.countries);
+    const entries = reportEntries(index + 1, counted, rejected);
+    for (const e of entries.entities) summary[e.type] = (summary[e.type] ?? 0) + 1;
+    entities.push(...entries.entities);
+    rejectedCandidates.push(...entries.rejected);
   }
-  const needed = ocrPages.length > 0 || skipped.length > 0;
+  const block = ocrBlock(reads, options.maxOcrPages);
   return {
     entities,
     rejected_candidates: rejectedCandidates,
@@ -194,17 +265,7 @@ export async function detectDocument(
     file_type: FILE_TYPES[document.format],
     pages: document.pages.length,
     metadata_present: await metadataPresent(document),
-    ...(needed
-      ? {
-          ocr: {
-            pages: ocrPages.map((p) => p.page),
-            confidence: ocrChars === 0 ? null : round(ocrSum / ocrChars),
-            per_page: ocrPages,
-            skipped_pages: skipped,
-            page_limit: options.maxOcrPages,
-          },
-        }
-      : {}),
+    ...(block ? { ocr: block } : {}),
   };
 }
 

@@ -220,7 +220,7 @@ export async function maskDocument(
     quads: page.regions.flatMap((r) => r.quads),
   }));
   if (maskedCount === 0) {
-    const format = document.format as WrittenFormat;
+    const format = document.format;
     return { bytes: document.bytes, format, maskedCount, pages, regions };
   }
 

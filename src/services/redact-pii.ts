@@ -24,7 +24,7 @@ import { INDIAN_TYPES } from '../identifiers/india.js';
 import { INDIAN_TYPE_NAMES, type IndianType } from '../identifiers/india-rules.js';
 import { readPage } from '../ocr/read-document.js';
 import type { OcrEngine, Quad, RasterImage } from '../ocr/types.js';
-import { boundsOf, expandQuad, scaleQuad, spanQuad } from '../redaction/geometry.js';
+import { boundsOf, expandQuad, lineRuns, scaleQuad, spanQuad } from '../redaction/geometry.js';
 import { coverQuads } from '../redaction/raster.js';
 import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
 import { UnknownTypeError } from './errors.js';
@@ -123,31 +123,6 @@ function addRegion(regions: Region[], cores: readonly Quad[], quads: readonly Qu
   } else regions.push({ quads: [...quads], cores: [...cores] });
 }
 
-const centre = (q: Quad) => ({ x: (q[0].x + q[2].x) / 2, y: (q[0].y + q[2].y) / 2 });
-
-/** Whether `next` follows `previous` on the same printed line, whatever the line's direction. */
-function sameLine(previous: Quad, next: Quad): boolean {
-  const across = { x: previous[3].x - previous[0].x, y: previous[3].y - previous[0].y };
-  const height = Math.hypot(across.x, across.y);
-  if (height === 0) return false;
-  const [a, b] = [centre(previous), centre(next)];
-  const offset = { x: b.x - a.x, y: b.y - a.y };
-  const drift = Math.abs((offset.x * across.x + offset.y * across.y) / height);
-  return drift < 0.6 * height && Math.hypot(offset.x, offset.y) < 3 * height;
-}
-
-/** The runs of one finding's characters: one per line it is printed on (two when broken). */
-function runsOf(finding: Finding): Quad[][] {
-  const runs: Quad[][] = [];
-  for (const quad of finding.charQuads) {
-    const run = runs.at(-1);
-    const previous = run?.at(-1);
-    if (run && previous && sameLine(previous, quad)) run.push(quad);
-    else runs.push([quad]);
-  }
-  return runs;
-}
-
 interface PageOutcome {
   readonly raster: RasterImage;
   /** Resolution of `raster` (an image page: the writers' default, it has no other). */
@@ -195,7 +170,7 @@ async function redactPage(
     const toRaster = layer.source === 'pdf' ? dpi / 72 : 1;
     for (const finding of findIndianOnPage(layer, options.types).findings) {
       detections.push(finding);
-      const runs = runsOf(finding);
+      const runs = lineRuns(finding.charQuads);
       addRegion(
         regions,
         runs.map((run) => scaleQuad(spanQuad(run, 0, run.length - 1, 0), toRaster)),
@@ -264,7 +239,7 @@ export async function redactDocument(
   const pages = document.pages.length;
   const result = { redactedCount, typeCounts, pages, regions };
   if (redactedCount === 0) {
-    return { ...result, bytes: document.bytes, format: document.format as WrittenFormat };
+    return { ...result, bytes: document.bytes, format: document.format };
   }
   if (!toPdf) {
     const [only] = outcomes;

@@ -235,3 +235,40 @@ describe('parda redact-pii', () => {
     }
   });
 });
+
+describe('parda redact', () => {
+  it('redacts global identifiers in a local PDF, keeping its other words; refuses a bad mode', async () => {
+    const { pdfWithLines } = await import('../helpers/fixtures.js');
+    const { mupdf } = await import('../../src/documents/mupdf.js');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parda-test-global-'));
+    const env = { ...process.env, PARDA_LOG_LEVEL: 'silent' };
+    try {
+      const input = path.join(dir, 'letter.pdf');
+      fs.writeFileSync(
+        input,
+        pdfWithLines([[{ text: 'Pay to IBAN GB82 WEST 1234 5698 7654 32 today.', x: 72, y: 760 }]]),
+      );
+      const { stdout } = await run(bin, ['redact', input, '--mode', 'token'], { env });
+      assert.match(stdout, /Redacted 1 value\(s\) \(IBAN 1\)/);
+      assert.doesNotMatch(stdout, /WEST/);
+      const output = fs.readFileSync(path.join(dir, 'letter_redacted.pdf'));
+      const doc = mupdf.Document.openDocument(output, 'application/pdf');
+      const page = doc.loadPage(0);
+      const text = page.toStructuredText('preserve-whitespace').asText().replace(/\s+/g, ' ');
+      page.destroy();
+      doc.destroy();
+      // The token is drawn after the page's own text, so it is extracted last.
+      assert.equal(text.trim(), 'Pay to IBAN today. [IBAN_1]');
+
+      const failure = await run(bin, ['redact', input, '--mode', 'smudge'], { env }).then(
+        () => null,
+        (error: unknown) => error as { code: number; stderr: string },
+      );
+      assert.ok(failure, 'exits with a failure status');
+      assert.equal(failure.code, 1);
+      assert.match(failure.stderr, /mode must be one of/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,198 @@
+/**
+ * POST /api/v1/global/redact and /api/v1/global/batch/redact: global identifiers redacted in a
+ * PDF, PNG, JPEG, WEBP, TIFF or BMP in one of five modes (README "Redacting files"). The single
+ * route streams the file (or JSON with `response_mode=json`) with X-Entities-Found and
+ * X-Entity-Types; the batch route answers JSON, one entry per file, one bad file failing only its
+ * own entry. Charged one document per file in which something was redacted.
+ */
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { UploadedDocument } from '../../services/context.js';
+import {
+  MODES,
+  resolveCountries,
+  resolveEntityTypes,
+  resolveMaskKeep,
+  resolveMode,
+} from '../../services/global-options.js';
+import { processBulk } from '../../services/bulk.js';
+import {
+  redactGlobalFile,
+  type GlobalRedactOptions,
+  type GlobalRedactResult,
+} from '../../services/redact-global.js';
+import type { RouteKit } from '../app.js';
+import { contentDisposition, contentType, outputName } from '../downloads.js';
+import { loggableError, toApiError } from '../errors.js';
+import { choice, flag } from '../form-fields.js';
+import { readDocumentForm, readUpload } from '../uploads.js';
+
+const OPTION_FIELDS = [
+  'mode',
+  'entity_types',
+  'countries',
+  'mask_keep',
+  'strip_metadata',
+  'response_mode',
+] as const;
+
+function optionsOf(fields: ReadonlyMap<string, string>): GlobalRedactOptions {
+  const countries = resolveCountries(fields.get('countries'));
+  return {
+    rules: resolveEntityTypes(fields.get('entity_types'), countries),
+    countries,
+    mode: resolveMode(fields.get('mode'), MODES, 'box'),
+    maskKeep: resolveMaskKeep(fields.get('mask_keep')),
+    stripMetadata: flag(fields, 'strip_metadata', true),
+  };
+}
+
+const outputFileName = (filename: string, result: GlobalRedactResult) =>
+  outputName(filename, result.format, result.entitiesFound > 0 ? '_redacted' : '');
+
+function jsonBody(filename: string, result: GlobalRedactResult) {
+  return {
+    filename: outputFileName(filename, result),
+    content_type: contentType(result.format),
+    entities_found: result.entitiesFound,
+    entity_types: result.types,
+    file_base64: result.bytes.toString('base64'),
+    report: result.report,
+  };
+}
+
+const quotaOf = (request: FastifyRequest) => {
+  const quota = request.account?.quota;
+  return quota ? { used: String(quota.used), remaining: String(quota.remaining) } : undefined;
+};
+
+const formDescription =
+  'multipart/form-data: `file` (PDF, PNG, JPEG, WEBP, TIFF or BMP); `mode` box (default), blur ' +
+  '(images only), mask, token or pseudonym; `entity_types` and `countries` (comma-separated); ' +
+  '`mask_keep` 0-8 (default 4); `strip_metadata` (default true); `response_mode` binary ' +
+  '(default) or json; `pdf_password`.';
+
+function singleRoute(app: FastifyInstance, kit: RouteKit): void {
+  app.post(
+    '/api/v1/global/redact',
+    {
+      schema: {
+        tags: ['global'],
+        summary: 'Redact global identifiers in a document',
+        description: formDescription,
+        consumes: ['multipart/form-data'],
+        security: [{ ApiKey: [] }],
+        response: {
+          200: {
+            description:
+              'The redacted file (X-Entities-Found, X-Entity-Types), or with response_mode=json ' +
+              '{filename, content_type, entities_found, entity_types, file_base64, report}',
+            content: {
+              'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+              'application/json': { schema: { type: 'object', additionalProperties: true } },
+            },
+          },
+          '4xx': { $ref: 'ErrorBody#' },
+          '5xx': { $ref: 'ErrorBody#' },
+        },
+      },
+    },
+    async (request, reply) => {
+      await kit.metering.require(request, 1);
+      const form = await readDocumentForm(request, kit.settings.maxUploadBytes, [...OPTION_FIELDS]);
+      const options = optionsOf(form.fields);
+      const responseMode = choice(form.fields, 'response_mode', ['binary', 'json'], 'binary');
+      const result = await redactGlobalFile(kit.services, form.upload, options);
+      await kit.metering.charge(request, result.entitiesFound > 0 ? 1 : 0);
+      void reply
+        .header('X-Entities-Found', String(result.entitiesFound))
+        .header('X-Entity-Types', result.types.join(','));
+      if (responseMode === 'json') {
+        const body = jsonBody(form.upload.filename, result);
+        return reply.send({ ...body, report: { ...body.report, quota: quotaOf(request) } });
+      }
+      return reply
+        .header('Content-Type', contentType(result.format))
+        .header(
+          'Content-Disposition',
+          contentDisposition(outputFileName(form.upload.filename, result)),
+        )
+        .send(result.bytes);
+    },
+  );
+}
+
+function batchRoute(app: FastifyInstance, kit: RouteKit): void {
+  app.post(
+    '/api/v1/global/batch/redact',
+    {
+      schema: {
+        tags: ['global'],
+        summary: 'Redact global identifiers in many documents; JSON out',
+        description:
+          `Repeated \`files\` parts (at most PARDA_MAX_BATCH_FILES) and the options of ` +
+          `/global/redact, applied to every file. ${formDescription}`,
+        consumes: ['multipart/form-data'],
+        security: [{ ApiKey: [] }],
+      },
+    },
+    async (request, reply) => {
+      const form = await readUpload(request, {
+        fileField: 'files',
+        maxFiles: kit.settings.maxBatchFiles,
+        fields: [...OPTION_FIELDS, 'pdf_password'],
+        maxFileBytes: kit.settings.maxUploadBytes,
+      });
+      const options = optionsOf(form.fields);
+      const password = form.fields.get('pdf_password');
+      const uploads: UploadedDocument[] = form.files.map((f) =>
+        password === undefined ? f : { ...f, pdfPassword: password },
+      );
+      // The whole batch must fit the quota before any work.
+      await kit.metering.require(request, uploads.length);
+      const entries = await processBulk(
+        uploads,
+        kit.settings.bulkConcurrency,
+        async (file) => {
+          const result = await redactGlobalFile(kit.services, file, options);
+          return { ...result, maskedCount: result.entitiesFound };
+        },
+        (error) => {
+          const mapped = toApiError(error, kit.settings.maxUploadBytes);
+          return mapped ? { code: mapped.code, message: mapped.message } : null;
+        },
+        (error) => {
+          request.log.error({ err: loggableError(error) }, 'a batch file failed unexpectedly');
+        },
+      );
+      const redacted = entries.filter((e) => e.status === 'masked').length;
+      await kit.metering.charge(request, redacted);
+      const statusOf = (s: (typeof entries)[number]['status']) =>
+        s === 'masked' ? 'redacted' : s === 'no_number_found' ? 'nothing_found' : 'error';
+      return reply
+        .header('X-Entities-Found', String(entries.reduce((n, e) => n + e.maskedCount, 0)))
+        .send({
+          submitted: entries.length,
+          redacted,
+          nothing_found: entries.filter((e) => e.status === 'no_number_found').length,
+          failed: entries.filter((e) => e.status === 'failed').length,
+          documents_charged: redacted,
+          quota: quotaOf(request),
+          results: entries.map((entry) => ({
+            index: entry.index,
+            filename: entry.filename,
+            status: statusOf(entry.status),
+            ...(entry.result ? jsonBody(entry.filename, entry.result) : {}),
+            ...(entry.error === undefined
+              ? {}
+              : { error: entry.error, message: entry.message ?? '' }),
+          })),
+        });
+    },
+  );
+}
+
+export const globalRedactRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
+  singleRoute(app, kit);
+  batchRoute(app, kit);
+  return Promise.resolve();
+};

@@ -1,0 +1,273 @@
+/**
+ * Redacting global identifiers in a file (interface.md, POST /global/redact): the read and find
+ * steps of the detect report (detect-global.ts), then every reading of every value replaced in
+ * the chosen mode. PDFs keep their text: each value is removed from the content stream by a
+ * MuPDF redaction (image pixels under it blanked too, which is how a scanned page's values go),
+ * and for `mask`, `token` and `pseudonym` the replacement is drawn in its place as real text;
+ * `box` leaves a black box. Images are changed in their pixels (`blur` is for images only).
+ * Tokens and pseudonyms come from one StandIns per document: consistent over its pages,
+ * unrelated to any other document. Fails closed: a page that needs OCR past the page limit
+ * fails the document, and a PDF is reopened after saving to prove the values' text is gone.
+ */
+import type { GlobalPageFinding } from '../detection/global-page.js';
+import { GLOBAL_FORMATS, type Document, type FileFormat } from '../documents/document.js';
+import { DocumentError } from '../documents/errors.js';
+import { metadataPresent } from '../documents/metadata.js';
+import { mupdf } from '../documents/mupdf.js';
+import {
+  encodeImageForOutput,
+  OUTPUT_FORMAT_FOR,
+  stripImageMetadata,
+  stripPdfMetadata,
+} from '../documents/metadata-strip.js';
+import type { GlobalRule } from '../identifiers/global-rule.js';
+import type { OcrEngine, Quad, RasterImage } from '../ocr/types.js';
+import { coverQuads } from '../redaction/raster.js';
+import { lineRuns, scaleQuad, spanQuad } from '../redaction/geometry.js';
+import { replacePdfRegions } from '../redaction/pdf-text-replace.js';
+import { savePdfClean } from '../redaction/pdf.js';
+import { blurQuads, replaceQuads } from '../redaction/raster-replace.js';
+import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
+import {
+  FILE_TYPES,
+  globalPageFindings,
+  ocrBlock,
+  readGlobalPage,
+  reportEntries,
+  type DetectReport,
+  type DetectedEntity,
+  type GlobalPageRead,
+  type RejectedCandidate,
+} from './detect-global.js';
+import { InvalidOptionError } from './errors.js';
+import type { Mode } from './global-options.js';
+import { maskValue } from './redact-text.js';
+import { StandIns } from './stand-ins.js';
+
+export interface GlobalRedactOptions {
+  readonly rules: readonly GlobalRule[];
+  readonly countries: readonly string[];
+  readonly mode: Mode;
+  readonly maskKeep: number;
+  readonly stripMetadata: boolean;
+}
+
+export interface GlobalRedactResult {
+  readonly bytes: Buffer;
+  /** The output's format: the input's, but a BMP comes back as PNG (nothing writes BMP). */
+  readonly format: FileFormat;
+  /** Values replaced (X-Entities-Found); zero means nothing was found. */
+  readonly entitiesFound: number;
+  /** The types replaced (X-Entity-Types), in catalogue order of first appearance. */
+  readonly types: readonly string[];
+  /** The detect report of the input (entities, rejections, metadata, OCR). */
+  readonly report: DetectReport;
+}
+
+/** One region to change: in page units (PDF points or image pixels), with its replacement. */
+interface Edit {
+  readonly quad: Quad;
+  /** Null: covered (box) or blurred; a string: drawn in place ('' for the rest of a value). */
+  readonly text: string | null;
+}
+
+/**
+ * How far a cover reaches beyond a value's characters, in text heights: OCR's boxes are
+ * estimates and get a margin; a PDF's own glyph boxes are exact, and a margin there would take
+ * the neighbouring glyphs out of the content stream too.
+ */
+const OCR_PAD = 0.15;
+
+function replacementOf(
+  finding: GlobalPageFinding,
+  rule: GlobalRule | undefined,
+  options: GlobalRedactOptions,
+  standIns: StandIns,
+): string | null {
+  switch (options.mode) {
+    case 'box':
+    case 'blur':
+      return null;
+    case 'mask':
+      return maskValue(finding.printed, options.maskKeep);
+    case 'token':
+      return standIns.token(finding.type, finding.value);
+    case 'pseudonym':
+      return rule
+        ? standIns.pseudonym(rule, finding.value, finding.printed)
+        : standIns.token(finding.type, finding.value);
+  }
+}
+
+/** The edits of one page: each reading's runs, its replacement on the first run. */
+function editsOf(
+  findings: readonly GlobalPageFinding[],
+  options: GlobalRedactOptions,
+  standIns: StandIns,
+  toPage: (finding: GlobalPageFinding, quad: Quad) => Quad,
+): Edit[] {
+  const rules = new Map(options.rules.map((r) => [r.type, r]));
+  const edits: Edit[] = [];
+  for (const finding of findings) {
+    const text = replacementOf(finding, rules.get(finding.type), options, standIns);
+    lineRuns(finding.charQuads).forEach((run, i) => {
+      const pad = finding.source === 'ocr' ? OCR_PAD : 0;
+      const quad = toPage(finding, spanQuad(run, 0, run.length - 1, pad));
+      edits.push({ quad, text: text === null ? null : i === 0 ? text : '' });
+    });
+  }
+  return edits;
+}
+
+function applyToRaster(image: RasterImage, edits: readonly Edit[], mode: Mode): RasterImage {
+  if (edits.length === 0) return image;
+  if (mode === 'box')
+    return coverQuads(
+      image,
+      edits.map((e) => e.quad),
+    );
+  if (mode === 'blur')
+    return blurQuads(
+      image,
+      edits.map((e) => e.quad),
+    );
+  return replaceQuads(
+    image,
+    edits.map((e) => ({ quad: e.quad, text: e.text ?? '' })),
+  );
+}
+
+/** Every word of a PDF's text, to prove a value's text is gone after saving. */
+function pdfText(bytes: Buffer): string {
+  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+  try {
+    let text = '';
+    for (let i = 0; i < doc.countPages(); i += 1) {
+      const page = doc.loadPage(i);
+      const structured = page.toStructuredText('preserve-whitespace');
+      text += `${structured.asText()}\n`;
+      structured.destroy();
+      page.destroy();
+    }
+    return text;
+  } finally {
+    doc.destroy();
+  }
+}
+
+const compactText = (text: string) => text.replace(/[\s\-./]/g, '').toUpperCase();
+
+export async function redactGlobalDocument(
+  document: Document,
+  options: GlobalRedactOptions,
+  ocr: OcrEngine,
+  limits: { readonly pdfDpi: number; readonly maxOcrPages: number },
+): Promise<GlobalRedactResult> {
+  if (options.mode === 'blur' && document.format === 'pdf') {
+    throw new InvalidOptionError(
+      'invalid_mode',
+      'blur is for images; a PDF keeps its text and is redacted from its content stream ' +
+        '(use box, mask, token or pseudonym).',
+    );
+  }
+  const metadata = await metadataPresent(document);
+  const standIns = new StandIns();
+  const reads: GlobalPageRead[] = [];
+  const entities: DetectedEntity[] = [];
+  const rejected: RejectedCandidate[] = [];
+  const summary: Record<string, number> = {};
+  const edits = new Map<number, Edit[]>();
+  /** Values read from a PDF's own text: their text must be gone from the output. */
+  const pdfValues: string[] = [];
+  for (let index = 0; index < document.pages.length; index += 1) {
+    const ocrUsed = reads.filter((r) => r.ocr !== null).length;
+    const read = await readGlobalPage(
+      document,
+      index,
+      ocr,
+      limits.pdfDpi,
+      ocrUsed < limits.maxOcrPages,
+    );
+    if (read.skipped) {
+      // Fail closed: a page nobody read cannot be returned as redacted.
+      throw new DocumentError(
+        'too_many_pages',
+        `The document needs OCR on more than ${limits.maxOcrPages} pages; at most ` +
+          `${limits.maxOcrPages} can be redacted in one request.`,
+      );
+    }
+    reads.push(read);
+    const found = globalPageFindings(read, options.rules, options.countries);
+    const entries = reportEntries(index + 1, found.counted, found.rejected);
+    for (const e of entries.entities) summary[e.type] = (summary[e.type] ?? 0) + 1;
+    entities.push(...entries.entities);
+    rejected.push(...entries.rejected);
+    // OCR quads are in the rendered page's pixels; a PDF's own text is in points already.
+    const toPage = (finding: GlobalPageFinding, quad: Quad): Quad =>
+      document.pdf && finding.source === 'ocr' ? scaleQuad(quad, read.rasterToPage) : quad;
+    edits.set(index, editsOf(found.all, options, standIns, toPage));
+    for (const f of found.all) if (f.source === 'pdf') pdfValues.push(f.value);
+  }
+  const block = ocrBlock(reads, limits.maxOcrPages);
+  const report: DetectReport = {
+    entities,
+    rejected_candidates: rejected,
+    summary,
+    file_type: FILE_TYPES[document.format],
+    pages: document.pages.length,
+    metadata_present: metadata,
+    ...(block ? { ocr: block } : {}),
+  };
+  const types = [...new Set(entities.map((e) => e.type))];
+  const outputFormat = OUTPUT_FORMAT_FOR[document.format];
+  const base = { entitiesFound: entities.length, types, report };
+  const pdf = document.pdf;
+  if (entities.length === 0) {
+    // Nothing to redact: the original, but without its metadata when that is asked for.
+    if (!options.stripMetadata || metadata.length === 0) {
+      return { ...base, bytes: document.bytes, format: document.format };
+    }
+    if (pdf) {
+      stripPdfMetadata(pdf);
+      return { ...base, bytes: savePdfClean(pdf), format: 'pdf' };
+    }
+    return { ...base, ...(await stripImageMetadata(document.bytes, document.format)) };
+  }
+  if (pdf) {
+    for (const [page, pageEdits] of edits) {
+      if (pageEdits.length > 0) replacePdfRegions(pdf, page, pageEdits);
+    }
+    if (options.stripMetadata) stripPdfMetadata(pdf);
+    const bytes = savePdfClean(pdf);
+    const left = compactText(pdfText(bytes));
+    if (pdfValues.some((v) => left.includes(compactText(v)))) {
+      throw new Error('a redacted value is still in the PDF text');
+    }
+    return { ...base, bytes, format: 'pdf' };
+  }
+  const pages = document.pages.map((page, index) =>
+    page.kind === 'raster' ? applyToRaster(page, edits.get(index) ?? [], options.mode) : null,
+  );
+  if (pages.some((p) => p === null)) throw new Error('an image document with a PDF page');
+  const bytes = await encodeImageForOutput(
+    pages as RasterImage[],
+    outputFormat,
+    options.stripMetadata ? {} : { keepMetadataFrom: document.bytes },
+  );
+  return { ...base, bytes, format: outputFormat };
+}
+
+/** The service entry point: file bytes in, the redacted file and its report out. */
+export async function redactGlobalFile(
+  context: ServiceContext,
+  upload: UploadedDocument,
+  options: GlobalRedactOptions,
+): Promise<GlobalRedactResult> {
+  const ocr = await context.ocr();
+  return withDocument(context, upload, GLOBAL_FORMATS, (document) =>
+    redactGlobalDocument(document, options, ocr, {
+      pdfDpi: context.pdfOcrDpi,
+      maxOcrPages: context.maxOcrPages,
+    }),
+  );
+}

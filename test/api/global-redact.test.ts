@@ -1,0 +1,260 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
+import { metadataPresent } from '../../src/documents/metadata.js';
+import { mupdf } from '../../src/documents/mupdf.js';
+import { simpleCard } from '../helpers/cards.js';
+import { backends } from '../helpers/databases.js';
+import { pdfWithLines } from '../helpers/fixtures.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { fileUpload, multipart, type Part } from '../helpers/multipart.js';
+
+const [sqlite] = backends();
+if (!sqlite) throw new Error('no sqlite backend');
+
+const IBAN = 'GB82 WEST 1234 5698 7654 32';
+const OTHER_IBAN = 'DE89 3704 0044 0532 0130 00';
+const EMAIL = 'jane.doe@mailbox.co.uk';
+
+/** Each page's text, in reading order, whitespace folded. */
+function pagesText(bytes: Buffer): string[] {
+  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+  const pages: string[] = [];
+  for (let i = 0; i < doc.countPages(); i += 1) {
+    const page = doc.loadPage(i);
+    const structured = page.toStructuredText('preserve-whitespace');
+    pages.push(structured.asText().replace(/\s+/g, ' ').trim());
+    structured.destroy();
+    page.destroy();
+  }
+  doc.destroy();
+  return pages;
+}
+
+/** A two-page statement with an author; the same IBAN on both pages. */
+function statement(first = IBAN, second = OTHER_IBAN): Buffer {
+  const bytes = pdfWithLines([
+    [
+      { text: `Pay to IBAN ${first} by Friday.`, x: 72, y: 760 },
+      { text: `Questions to ${EMAIL} please.`, x: 72, y: 730 },
+      { text: `Second account ${second} closed.`, x: 72, y: 700 },
+    ],
+    [{ text: `Repeat: IBAN ${first} confirmed.`, x: 72, y: 760 }],
+  ]);
+  const doc = mupdf.Document.openDocument(bytes, 'application/pdf').asPDF();
+  assert.ok(doc);
+  doc.setMetaData('info:Author', 'A. Clerk');
+  const out = Buffer.from(doc.saveToBuffer('compress').asUint8Array());
+  doc.destroy();
+  return out;
+}
+
+describe('POST /api/v1/global/redact', () => {
+  let t: TestApp;
+  let key: string;
+  let keyId: string;
+  before(async () => {
+    t = await startTestApp(sqlite);
+    ({ key, id: keyId } = await t.newKey({ monthlyQuota: 100 }));
+  });
+  after(() => t.close());
+
+  const redact = (bytes: Buffer, filename: string, extra: Part[] = []) => {
+    const form = fileUpload(bytes, filename, extra);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/global/redact',
+      headers: { 'x-api-key': key, 'content-type': form.contentType },
+      payload: form.body,
+    });
+  };
+  const used = async () => (await t.store.quota(await t.store.getKey(keyId))).used;
+
+  it('boxes the values out of a PDF: their text gone, every other word kept, metadata stripped', async () => {
+    const before = await used();
+    const res = await redact(statement(), 'statement.pdf');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['content-type'], 'application/pdf');
+    assert.match(String(res.headers['content-disposition']), /statement_redacted\.pdf/);
+    assert.equal(res.headers['x-entities-found'], '4');
+    assert.equal(res.headers['x-entity-types'], 'IBAN,EMAIL');
+    const [one, two] = pagesText(res.rawPayload);
+    assert.equal(one, 'Pay to IBAN by Friday. Questions to please. Second account closed.');
+    assert.equal(two, 'Repeat: IBAN confirmed.');
+    const doc = mupdf.Document.openDocument(res.rawPayload, 'application/pdf').asPDF();
+    assert.ok(doc);
+    assert.deepEqual(
+      await metadataPresent({
+        filename: 'x.pdf',
+        format: 'pdf',
+        bytes: res.rawPayload,
+        pages: [],
+        pdf: doc,
+        dispose: () => undefined,
+      }),
+      [],
+    );
+    doc.destroy();
+    assert.equal(await used(), before + 1);
+  });
+
+  it('draws tokens in place, the same value the same token on every page', async () => {
+    const input = statement();
+    const res = await redact(input, 'statement.pdf', [{ name: 'mode', value: 'token' }]);
+    assert.equal(res.statusCode, 200, res.body);
+    const [one, two] = pagesText(res.rawPayload);
+    // The other words in their order; the tokens (drawn after them) as text too.
+    assert.equal(
+      one,
+      'Pay to IBAN by Friday. Questions to please. Second account closed. [IBAN_1] [EMAIL_1] [IBAN_2]',
+    );
+    assert.equal(two, 'Repeat: IBAN confirmed. [IBAN_1]');
+    // Each token stands where its value stood.
+    const where = (bytes: Buffer, page: number, needle: string) => {
+      const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
+      const hit = doc.loadPage(page).search(needle, '')[0]?.[0];
+      doc.destroy();
+      assert.ok(hit, needle);
+      return { x: hit[0], y: hit[1] };
+    };
+    for (const [page, value, token] of [
+      [0, IBAN, '[IBAN_1]'],
+      [0, EMAIL, '[EMAIL_1]'],
+      [1, IBAN, '[IBAN_1]'],
+    ] as const) {
+      const before = where(input, page, value);
+      const after = where(res.rawPayload, page, token);
+      assert.ok(Math.abs(before.x - after.x) < 2 && Math.abs(before.y - after.y) < 4, token);
+    }
+    // Another document, the values in the other order: the tokens do not link them (the
+    // first IBAN above is [IBAN_2] there, on the third line).
+    const swappedInput = statement(OTHER_IBAN, IBAN);
+    const swapped = await redact(swappedInput, 's.pdf', [{ name: 'mode', value: 'token' }]);
+    const place = where(swappedInput, 0, IBAN);
+    const token = where(swapped.rawPayload, 0, '[IBAN_2]');
+    assert.ok(Math.abs(place.y - token.y) < 4, 'the same IBAN, another token');
+  });
+
+  it('masks and pseudonymises in place; pseudonyms differ between documents', async () => {
+    const masked = await redact(statement(), 's.pdf', [
+      { name: 'mode', value: 'mask' },
+      { name: 'mask_keep', value: '2' },
+    ]);
+    assert.equal(
+      pagesText(masked.rawPayload)[1],
+      'Repeat: IBAN confirmed. **** **** **** **** **** 32',
+    );
+    const first = pagesText(
+      (await redact(statement(), 's.pdf', [{ name: 'mode', value: 'pseudonym' }])).rawPayload,
+    );
+    const second = pagesText(
+      (await redact(statement(), 's.pdf', [{ name: 'mode', value: 'pseudonym' }])).rawPayload,
+    );
+    const standIn = /(GB00 [A-Z]{4} \d{4} \d{4} \d{4} \d{2})/;
+    const a = standIn.exec(first[0] ?? '')?.[1];
+    assert.ok(a, first[0]);
+    assert.equal(standIn.exec(first[1] ?? '')?.[1], a, 'the same stand-in on page 2');
+    assert.notEqual(standIn.exec(second[0] ?? '')?.[1], a, 'another document, another stand-in');
+    assert.ok(!first.join(' ').includes(IBAN));
+  });
+
+  it('keeps metadata with strip_metadata=false, and answers JSON with response_mode=json', async () => {
+    const res = await redact(statement(), 's.pdf', [
+      { name: 'strip_metadata', value: 'false' },
+      { name: 'response_mode', value: 'json' },
+    ]);
+    assert.equal(res.statusCode, 200, res.body);
+    const body = res.json<{
+      filename: string;
+      content_type: string;
+      entities_found: number;
+      entity_types: string[];
+      file_base64: string;
+      report: { summary: Record<string, number>; metadata_present: string[]; quota: object };
+    }>();
+    assert.equal(body.filename, 's_redacted.pdf');
+    assert.equal(body.content_type, 'application/pdf');
+    assert.equal(body.entities_found, 4);
+    assert.deepEqual(body.entity_types, ['IBAN', 'EMAIL']);
+    assert.deepEqual(body.report.summary, { IBAN: 3, EMAIL: 1 });
+    assert.ok(body.report.metadata_present.includes('author'));
+    const pdf = Buffer.from(body.file_base64, 'base64');
+    const doc = mupdf.Document.openDocument(pdf, 'application/pdf');
+    assert.equal(doc.getMetaData('info:Author'), 'A. Clerk');
+    doc.destroy();
+    assert.ok(!JSON.stringify(body.report).includes('WEST'));
+  });
+
+  it('covers or blurs the values of an image, strips its GPS, and refuses blur on a PDF', async () => {
+    const card = await simpleCard({ lines: ['Payment details', `IBAN ${IBAN}`] });
+    const withGps = await sharp(card.bytes)
+      .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '12/1 58/1 0/1' } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    for (const mode of ['box', 'blur', 'token']) {
+      const res = await redact(withGps, 'photo.jpg', [{ name: 'mode', value: mode }]);
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.headers['content-type'], 'image/jpeg');
+      assert.equal(res.headers['x-entity-types'], 'IBAN');
+      const meta = await sharp(res.rawPayload).metadata();
+      assert.equal(meta.exif, undefined, `${mode}: no EXIF left`);
+      // Read again, the output holds no IBAN.
+      const again = await redact(res.rawPayload, 'again.jpg', [
+        { name: 'response_mode', value: 'json' },
+      ]);
+      assert.equal(again.json<{ entities_found: number }>().entities_found, 0, mode);
+    }
+    const blurPdf = await redact(statement(), 's.pdf', [{ name: 'mode', value: 'blur' }]);
+    assert.equal(blurPdf.statusCode, 422);
+    assert.equal(blurPdf.json<{ error: string }>().error, 'invalid_mode');
+  });
+
+  it('returns the file unchanged but for its metadata, uncharged, when nothing is found', async () => {
+    const before = await used();
+    const plain = pdfWithLines([[{ text: 'Nothing personal here.', x: 72, y: 760 }]]);
+    const res = await redact(plain, 'plain.pdf', [{ name: 'strip_metadata', value: 'false' }]);
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.headers['x-entities-found'], '0');
+    assert.ok(res.rawPayload.equals(plain));
+    assert.match(String(res.headers['content-disposition']), /plain\.pdf/);
+    assert.equal(await used(), before);
+  });
+
+  it('batch: one entry per file, a bad file failing only its own, charged per redacted file', async () => {
+    const before = await used();
+    const form = multipart([
+      { name: 'files', filename: 'a.pdf', content: statement() },
+      { name: 'files', filename: 'b.pdf', content: Buffer.from('%PDF-1.7 broken') },
+      {
+        name: 'files',
+        filename: 'c.pdf',
+        content: pdfWithLines([[{ text: 'Nothing here.', x: 72, y: 760 }]]),
+      },
+      { name: 'mode', value: 'token' },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/global/batch/redact',
+      headers: { 'x-api-key': key, 'content-type': form.contentType },
+      payload: form.body,
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const body = res.json<{
+      submitted: number;
+      redacted: number;
+      results: { index: number; status: string; error?: string; file_base64?: string }[];
+    }>();
+    assert.equal(body.submitted, 3);
+    assert.deepEqual(
+      body.results.map((r) => [r.index, r.status, r.error ?? null]),
+      [
+        [1, 'redacted', null],
+        [2, 'error', 'truncated_file'],
+        [3, 'nothing_found', null],
+      ],
+    );
+    const first = Buffer.from(body.results[0]?.file_base64 ?? '', 'base64');
+    assert.match(pagesText(first)[0] ?? '', /\[IBAN_1\]/);
+    assert.equal(await used(), before + 1);
+  });
+});
