@@ -44,6 +44,7 @@ bench: build
 	node dist/bench/verify.js
 	node dist/bench/redact.js
 	node dist/bench/text.js
+	node dist/bench/global-redact.js
 
 format: $(DEPS)
 	npx prettier --write .
