@@ -3,6 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { metadataPresent } from '../../src/documents/metadata.js';
 import { mupdf } from '../../src/documents/mupdf.js';
+import { renderPdfPage } from '../../src/documents/render.js';
+import { imagesToPdf } from '../../src/documents/writers.js';
 import { simpleCard } from '../helpers/cards.js';
 import { backends } from '../helpers/databases.js';
 import { pdfWithLines } from '../helpers/fixtures.js';
@@ -207,6 +209,27 @@ describe('POST /api/v1/global/redact', () => {
     const blurPdf = await redact(statement(), 's.pdf', [{ name: 'mode', value: 'blur' }]);
     assert.equal(blurPdf.statusCode, 422);
     assert.equal(blurPdf.json<{ error: string }>().error, 'invalid_mode');
+  });
+
+  it('OCRs a scanned PDF page and takes the value out of its image pixels', async () => {
+    const text = mupdf.Document.openDocument(
+      pdfWithLines([[{ text: `Pay to IBAN ${IBAN} today.`, x: 72, y: 760, size: 14 }]]),
+      'application/pdf',
+    ).asPDF();
+    assert.ok(text);
+    const scanned = await imagesToPdf([renderPdfPage(text, 0, 200)], [200]);
+    text.destroy();
+    for (const mode of ['box', 'token']) {
+      const res = await redact(scanned, 'scan.pdf', [{ name: 'mode', value: mode }]);
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.headers['x-entities-found'], '1', mode);
+      // Read again (OCR of the output), no IBAN is left.
+      const again = await redact(res.rawPayload, 'again.pdf', [
+        { name: 'response_mode', value: 'json' },
+      ]);
+      assert.equal(again.json<{ entities_found: number }>().entities_found, 0, mode);
+      if (mode === 'token') assert.match(pagesText(res.rawPayload)[0] ?? '', /\[IBAN_1\]/);
+    }
   });
 
   it('returns the file unchanged but for its metadata, uncharged, when nothing is found', async () => {
