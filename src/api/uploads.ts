@@ -49,33 +49,48 @@ export async function readUpload(request: FastifyRequest, spec: UploadSpec): Pro
       parts: spec.maxFiles + spec.fields.length + 8,
     },
   });
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      if (part.fieldname !== spec.fileField) {
-        throw new ApiError(
-          'invalid_request',
-          `Unexpected file part "${printableName(part.fieldname)}"; send the document as "${spec.fileField}".`,
-        );
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (part.fieldname !== spec.fileField) {
+          throw new ApiError(
+            'invalid_request',
+            `Unexpected file part "${printableName(part.fieldname)}"; send the document as "${spec.fileField}".`,
+          );
+        }
+        const bytes = await part.toBuffer();
+        request.uploadedBytes += bytes.length;
+        files.push({ filename: part.filename, bytes });
+      } else {
+        if (!spec.fields.includes(part.fieldname)) {
+          throw new ApiError(
+            'invalid_request',
+            `Unknown form part "${printableName(part.fieldname)}"; this endpoint accepts ${[spec.fileField, ...spec.fields].join(', ')}.`,
+          );
+        }
+        if (part.valueTruncated || typeof part.value !== 'string') {
+          throw new ApiError('invalid_request', `The part "${part.fieldname}" is too long.`);
+        }
+        if (fields.has(part.fieldname)) {
+          throw new ApiError('invalid_request', `The part "${part.fieldname}" was sent twice.`);
+        }
+        request.uploadedBytes += Buffer.byteLength(part.value);
+        fields.set(part.fieldname, part.value);
       }
-      const bytes = await part.toBuffer();
-      request.uploadedBytes += bytes.length;
-      files.push({ filename: part.filename, bytes });
-    } else {
-      if (!spec.fields.includes(part.fieldname)) {
-        throw new ApiError(
-          'invalid_request',
-          `Unknown form part "${printableName(part.fieldname)}"; this endpoint accepts ${[spec.fileField, ...spec.fields].join(', ')}.`,
-        );
-      }
-      if (part.valueTruncated || typeof part.value !== 'string') {
-        throw new ApiError('invalid_request', `The part "${part.fieldname}" is too long.`);
-      }
-      if (fields.has(part.fieldname)) {
-        throw new ApiError('invalid_request', `The part "${part.fieldname}" was sent twice.`);
-      }
-      request.uploadedBytes += Buffer.byteLength(part.value);
-      fields.set(part.fieldname, part.value);
     }
+  } catch (error) {
+    // The multipart parser fails with a bare Error when the body does not match its boundary
+    // or ends early: the client's mistake, not ours.
+    const coded = error instanceof Error && 'code' in error;
+    if (
+      !(error instanceof ApiError) &&
+      !coded &&
+      error instanceof Error &&
+      /multipart/i.test(error.message)
+    ) {
+      throw new ApiError('malformed_request', 'The multipart body is malformed or ends early.');
+    }
+    throw error;
   }
   if (files.length === 0) {
     throw new ApiError('missing_file', `No "${spec.fileField}" part was sent.`);

@@ -11,8 +11,10 @@ import {
   type GlobalPageFinding,
   type GlobalPageRejection,
 } from '../detection/global-page.js';
+import { findGlobalInText } from '../detection/global-text.js';
 import { GLOBAL_FORMATS, type Document } from '../documents/document.js';
 import { metadataPresent } from '../documents/metadata.js';
+import { annotationTexts } from '../documents/pdf-annotations.js';
 import { describePdfPage } from '../documents/render.js';
 import type { GlobalRule } from '../identifiers/global-rule.js';
 import { previewOf } from '../identifiers/preview.js';
@@ -185,8 +187,8 @@ export function globalPageFindings(
 /** The report's entries for one page's counted findings and rejections (previews only). */
 export function reportEntries(
   number: number,
-  counted: readonly GlobalPageFinding[],
-  rejected: readonly GlobalPageRejection[],
+  counted: readonly Pick<GlobalPageFinding, 'type' | 'value' | 'confidence' | 'rule'>[],
+  rejected: readonly Pick<GlobalPageRejection, 'type' | 'reason' | 'printed'>[],
 ): { entities: DetectedEntity[]; rejected: RejectedCandidate[] } {
   return {
     entities: counted.map((f) => ({
@@ -204,6 +206,32 @@ export function reportEntries(
       page: number,
     })),
   };
+}
+
+/**
+ * The report's entries for the text a PDF page carries outside its content (annotation
+ * contents, text field values): found and counted like the page's own text.
+ */
+export function annotationEntries(
+  document: Document,
+  index: number,
+  rules: readonly GlobalRule[],
+  countries: readonly string[],
+): { entities: DetectedEntity[]; rejected: RejectedCandidate[] } {
+  const entities: DetectedEntity[] = [];
+  const rejected: RejectedCandidate[] = [];
+  if (!document.pdf) return { entities, rejected };
+  for (const text of annotationTexts(document.pdf, index)) {
+    const found = findGlobalInText(text, rules, { countries });
+    const entries = reportEntries(
+      index + 1,
+      found.findings,
+      found.rejected.map((r) => ({ ...r, printed: text.slice(r.start, r.end) })),
+    );
+    entities.push(...entries.entities);
+    rejected.push(...entries.rejected);
+  }
+  return { entities, rejected };
 }
 
 /** The `ocr` block of a report, from the pages read; undefined when no page needed OCR. */
@@ -253,9 +281,12 @@ export async function detectDocument(
     reads.push(read);
     const { counted, rejected } = globalPageFindings(read, options.rules, options.countries);
     const entries = reportEntries(index + 1, counted, rejected);
-    for (const e of entries.entities) summary[e.type] = (summary[e.type] ?? 0) + 1;
-    entities.push(...entries.entities);
-    rejectedCandidates.push(...entries.rejected);
+    const notes = annotationEntries(document, index, options.rules, options.countries);
+    for (const e of [...entries.entities, ...notes.entities]) {
+      summary[e.type] = (summary[e.type] ?? 0) + 1;
+    }
+    entities.push(...entries.entities, ...notes.entities);
+    rejectedCandidates.push(...entries.rejected, ...notes.rejected);
   }
   const block = ocrBlock(reads, options.maxOcrPages);
   return {

@@ -10,10 +10,12 @@
  * fails the document, and a PDF is reopened after saving to prove the values' text is gone.
  */
 import type { GlobalPageFinding } from '../detection/global-page.js';
+import { findGlobalInText } from '../detection/global-text.js';
 import { GLOBAL_FORMATS, type Document, type FileFormat } from '../documents/document.js';
 import { DocumentError } from '../documents/errors.js';
 import { metadataPresent } from '../documents/metadata.js';
 import { mupdf } from '../documents/mupdf.js';
+import { annotationTexts, rewriteAnnotationTexts } from '../documents/pdf-annotations.js';
 import {
   encodeImageForOutput,
   OUTPUT_FORMAT_FOR,
@@ -29,6 +31,7 @@ import { savePdfClean } from '../redaction/pdf.js';
 import { blurQuads, replaceQuads } from '../redaction/raster-replace.js';
 import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
 import {
+  annotationEntries,
   FILE_TYPES,
   globalPageFindings,
   ocrBlock,
@@ -41,7 +44,7 @@ import {
 } from './detect-global.js';
 import { InvalidOptionError } from './errors.js';
 import type { Mode } from './global-options.js';
-import { maskValue } from './redact-text.js';
+import { replaceFindings, replacementFor } from './redact-text.js';
 import { StandIns } from './stand-ins.js';
 
 export interface GlobalRedactOptions {
@@ -84,19 +87,8 @@ function replacementOf(
   options: GlobalRedactOptions,
   standIns: StandIns,
 ): string | null {
-  switch (options.mode) {
-    case 'box':
-    case 'blur':
-      return null;
-    case 'mask':
-      return maskValue(finding.printed, options.maskKeep);
-    case 'token':
-      return standIns.token(finding.type, finding.value);
-    case 'pseudonym':
-      return rule
-        ? standIns.pseudonym(rule, finding.value, finding.printed)
-        : standIns.token(finding.type, finding.value);
-  }
+  if (options.mode === 'box' || options.mode === 'blur') return null;
+  return replacementFor(finding, finding.printed, rule, options.mode, options.maskKeep, standIns);
 }
 
 /** The edits of one page: each reading's runs, its replacement on the first run. */
@@ -155,6 +147,23 @@ function pdfText(bytes: Buffer): string {
   }
 }
 
+/** Whether any annotation or form field of the saved PDF still holds a value. */
+function notesHoldValues(bytes: Buffer, options: GlobalRedactOptions): boolean {
+  const doc = mupdf.Document.openDocument(bytes, 'application/pdf').asPDF();
+  if (!doc) return false;
+  try {
+    for (let i = 0; i < doc.countPages(); i += 1) {
+      for (const text of annotationTexts(doc, i)) {
+        const found = findGlobalInText(text, options.rules, { countries: options.countries });
+        if (found.findings.length > 0) return true;
+      }
+    }
+    return false;
+  } finally {
+    doc.destroy();
+  }
+}
+
 const compactText = (text: string) => text.replace(/[\s\-./]/g, '').toUpperCase();
 
 export async function redactGlobalDocument(
@@ -199,9 +208,12 @@ export async function redactGlobalDocument(
     reads.push(read);
     const found = globalPageFindings(read, options.rules, options.countries);
     const entries = reportEntries(index + 1, found.counted, found.rejected);
-    for (const e of entries.entities) summary[e.type] = (summary[e.type] ?? 0) + 1;
-    entities.push(...entries.entities);
-    rejected.push(...entries.rejected);
+    const notes = annotationEntries(document, index, options.rules, options.countries);
+    for (const e of [...entries.entities, ...notes.entities]) {
+      summary[e.type] = (summary[e.type] ?? 0) + 1;
+    }
+    entities.push(...entries.entities, ...notes.entities);
+    rejected.push(...entries.rejected, ...notes.rejected);
     // OCR quads are in the rendered page's pixels; a PDF's own text is in points already.
     const toPage = (finding: GlobalPageFinding, quad: Quad): Quad =>
       document.pdf && finding.source === 'ocr' ? scaleQuad(quad, read.rasterToPage) : quad;
@@ -236,12 +248,20 @@ export async function redactGlobalDocument(
   if (pdf) {
     for (const [page, pageEdits] of edits) {
       if (pageEdits.length > 0) replacePdfRegions(pdf, page, pageEdits);
+      // Annotation contents and form field values: the same replacements, in their text.
+      rewriteAnnotationTexts(pdf, page, (text) => {
+        const found = findGlobalInText(text, options.rules, { countries: options.countries });
+        return replaceFindings(text, found.findings, options, standIns);
+      });
     }
     if (options.stripMetadata) stripPdfMetadata(pdf);
     const bytes = savePdfClean(pdf);
     const left = compactText(pdfText(bytes));
     if (pdfValues.some((v) => left.includes(compactText(v)))) {
       throw new Error('a redacted value is still in the PDF text');
+    }
+    if (notesHoldValues(bytes, options)) {
+      throw new Error('a redacted value is still in an annotation or a form field');
     }
     return { ...base, bytes, format: 'pdf' };
   }

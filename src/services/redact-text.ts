@@ -7,7 +7,7 @@
  * block characters, whatever the value's length, so that not even the length is left). The
  * report names types, spans and the rule that validated each value, never a value.
  */
-import { findGlobalInText } from '../detection/global-text.js';
+import { findGlobalInText, type GlobalFinding } from '../detection/global-text.js';
 import type { GlobalRule } from '../identifiers/global-rule.js';
 import { TextTooLargeError } from './errors.js';
 import type { Mode } from './global-options.js';
@@ -85,6 +85,53 @@ function codePointOffsets(text: string): (offset: number) => number {
   };
 }
 
+/** The replacement of one value in `mode` (box: the fixed block run). */
+export function replacementFor(
+  finding: { readonly type: string; readonly value: string },
+  raw: string,
+  rule: GlobalRule | undefined,
+  mode: Mode,
+  maskKeep: number,
+  standIns: StandIns,
+): string {
+  switch (mode) {
+    case 'token':
+      return standIns.token(finding.type, finding.value);
+    case 'mask':
+      return maskValue(raw, maskKeep);
+    case 'pseudonym':
+      return rule
+        ? standIns.pseudonym(rule, finding.value, raw)
+        : standIns.token(finding.type, finding.value);
+    case 'box':
+    case 'blur':
+      return BOX_RUN;
+  }
+}
+
+/** `text` with every finding (in text order, none overlapping) replaced in `options.mode`. */
+export function replaceFindings(
+  text: string,
+  findings: readonly GlobalFinding[],
+  options: {
+    readonly rules: readonly GlobalRule[];
+    readonly mode: Mode;
+    readonly maskKeep: number;
+  },
+  standIns: StandIns,
+): string {
+  const rules = new Map(options.rules.map((r) => [r.type, r]));
+  let out = '';
+  let copied = 0;
+  for (const f of findings) {
+    const raw = text.slice(f.start, f.end);
+    out += text.slice(copied, f.start);
+    out += replacementFor(f, raw, rules.get(f.type), options.mode, options.maskKeep, standIns);
+    copied = f.end;
+  }
+  return out + text.slice(copied);
+}
+
 export function redactText(text: string, options: TextRedactOptions): TextRedactResult {
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > options.maxBytes) {
@@ -92,7 +139,6 @@ export function redactText(text: string, options: TextRedactOptions): TextRedact
       `The text is ${bytes} bytes; at most ${options.maxBytes} are accepted (UTF-8).`,
     );
   }
-  const rules = new Map(options.rules.map((r) => [r.type, r]));
   const { findings, rejected } = findGlobalInText(text, options.rules, {
     countries: options.countries,
   });
@@ -100,22 +146,7 @@ export function redactText(text: string, options: TextRedactOptions): TextRedact
   const summary: Record<string, number> = {};
   const entities: TextEntity[] = [];
   const toPoints = codePointOffsets(text);
-  let out = '';
-  let copied = 0;
   for (const f of findings) {
-    const rule = rules.get(f.type);
-    if (!rule) continue;
-    const raw = text.slice(f.start, f.end);
-    const replacement =
-      options.mode === 'token'
-        ? standIns.token(f.type, f.value)
-        : options.mode === 'mask'
-          ? maskValue(raw, options.maskKeep)
-          : options.mode === 'pseudonym'
-            ? standIns.pseudonym(rule, f.value, raw)
-            : BOX_RUN;
-    out += text.slice(copied, f.start) + replacement;
-    copied = f.end;
     summary[f.type] = (summary[f.type] ?? 0) + 1;
     entities.push({
       type: f.type,
@@ -126,7 +157,7 @@ export function redactText(text: string, options: TextRedactOptions): TextRedact
       validation: f.rule,
     });
   }
-  out += text.slice(copied);
+  const out = replaceFindings(text, findings, options, standIns);
   // Rejections come type by type; sorted, their offsets convert in one pass too.
   const rejectedPoints = codePointOffsets(text);
   const rejections = [...rejected]

@@ -211,6 +211,72 @@ describe('POST /api/v1/global/redact', () => {
     assert.equal(blurPdf.json<{ error: string }>().error, 'invalid_mode');
   });
 
+  it('rewrites annotation contents and form field values too', async () => {
+    const doc = mupdf.Document.openDocument(
+      pdfWithLines([[{ text: 'Application form', x: 72, y: 760 }]]),
+      'application/pdf',
+    ).asPDF();
+    assert.ok(doc);
+    const page = doc.loadPage(0) as mupdf.PDFPage;
+    const note = page.createAnnotation('FreeText');
+    note.setRect([72, 100, 400, 130]);
+    note.setContents(`Checked IBAN ${IBAN} with the client`);
+    note.update();
+    page.destroy();
+    // A text field by hand: a widget annotation on the page and in the AcroForm.
+    const field = doc.addObject({
+      Type: 'Annot',
+      Subtype: 'Widget',
+      FT: 'Tx',
+      T: 'ssn',
+      V: 'SSN 536-22-1234',
+      Rect: [72, 200, 300, 220],
+      F: 4,
+    });
+    const pageObject = doc.findPage(0);
+    const annots = pageObject.get('Annots');
+    annots.push(field);
+    field.put('P', pageObject);
+    const form = doc.newDictionary();
+    const fields = doc.newArray();
+    fields.push(field);
+    form.put('Fields', fields);
+    doc.getTrailer().get('Root').put('AcroForm', form);
+    const bytes = Buffer.from(doc.saveToBuffer('').asUint8Array());
+    doc.destroy();
+
+    const upload = fileUpload(bytes, 'f.pdf');
+    const detected = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/global/detect',
+      headers: { 'x-api-key': key, 'content-type': upload.contentType },
+      payload: upload.body,
+    });
+    assert.equal(detected.statusCode, 200, detected.body);
+    const report = detected.json<{ summary: Record<string, number> }>();
+    assert.deepEqual(report.summary, { IBAN: 1, US_SSN: 1 });
+
+    const res = await redact(bytes, 'form.pdf', [{ name: 'mode', value: 'token' }]);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['x-entities-found'], '2');
+    const out = mupdf.Document.openDocument(res.rawPayload, 'application/pdf').asPDF();
+    assert.ok(out);
+    const outPage = out.loadPage(0) as mupdf.PDFPage;
+    assert.deepEqual(
+      outPage
+        .getAnnotations()
+        .filter((a) => a.getType() === 'FreeText')
+        .map((a) => a.getContents()),
+      ['Checked IBAN [IBAN_1] with the client'],
+    );
+    assert.deepEqual(
+      outPage.getWidgets().map((w) => w.getValue()),
+      ['SSN [US_SSN_1]'],
+    );
+    outPage.destroy();
+    out.destroy();
+  });
+
   it('OCRs a scanned PDF page and takes the value out of its image pixels', async () => {
     const text = mupdf.Document.openDocument(
       pdfWithLines([[{ text: `Pay to IBAN ${IBAN} today.`, x: 72, y: 760, size: 14 }]]),

@@ -187,6 +187,19 @@ describe('uploads and intake over HTTP', () => {
     });
     assert.equal(res.statusCode, 415);
     assert.equal(res.json<{ error: string }>().error, 'unsupported_media_type');
+    // A body whose boundary is not the header's, or that ends early: 400, never a 500.
+    const declared = multipart([{ name: 'file', filename: 'a.jpg', content: jpeg }]);
+    const sent = multipart([{ name: 'file', filename: 'a.jpg', content: jpeg }]);
+    for (const payload of [sent.body, declared.body.subarray(0, declared.body.length - 40)]) {
+      const broken = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/test/probe',
+        headers: { 'x-api-key': key, 'content-type': declared.contentType },
+        payload,
+      });
+      assert.equal(broken.statusCode, 400, broken.body);
+      assert.equal(broken.json<{ error: string }>().error, 'malformed_request');
+    }
   });
 
   it('leaves no temporary files behind, failures included', () => {
