@@ -298,6 +298,64 @@ describe('POST /api/v1/global/redact', () => {
     }
   });
 
+  it('redacts every frame of a TIFF, and WEBP and BMP (written back as PNG); keeps EXIF on request', async () => {
+    const first = await simpleCard({ lines: [`IBAN ${IBAN}`] });
+    const second = await simpleCard({ lines: [`Write to ${EMAIL}`] });
+    const tiff = await sharp([first.bytes, second.bytes], { join: { animated: true } })
+      .tiff()
+      .toBuffer();
+    const res = await redact(tiff, 'scan.tiff');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['content-type'], 'image/tiff');
+    assert.equal(res.headers['x-entity-types'], 'IBAN,EMAIL');
+    assert.equal((await sharp(res.rawPayload).metadata()).pages, 2);
+    const again = await redact(res.rawPayload, 'again.tiff', [
+      { name: 'response_mode', value: 'json' },
+    ]);
+    assert.equal(again.json<{ entities_found: number }>().entities_found, 0);
+
+    const webp = await sharp(first.bytes).webp({ quality: 95 }).toBuffer();
+    const webpOut = await redact(webp, 'note.webp');
+    assert.equal(webpOut.headers['content-type'], 'image/webp');
+    assert.equal(webpOut.headers['x-entities-found'], '1');
+
+    const raw = await sharp(first.bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const bmp = Buffer.alloc(54 + raw.info.width * raw.info.height * 3 + raw.info.height * 4);
+    const rowSize = Math.ceil((raw.info.width * 3) / 4) * 4;
+    bmp.write('BM', 0, 'ascii');
+    bmp.writeUInt32LE(54 + rowSize * raw.info.height, 2);
+    bmp.writeUInt32LE(54, 10);
+    bmp.writeUInt32LE(40, 14);
+    bmp.writeInt32LE(raw.info.width, 18);
+    bmp.writeInt32LE(-raw.info.height, 22);
+    bmp.writeUInt16LE(1, 26);
+    bmp.writeUInt16LE(24, 28);
+    for (let y = 0; y < raw.info.height; y += 1) {
+      for (let x = 0; x < raw.info.width; x += 1) {
+        const from = (y * raw.info.width + x) * 3;
+        const to = 54 + y * rowSize + x * 3;
+        bmp[to] = raw.data[from + 2] ?? 0;
+        bmp[to + 1] = raw.data[from + 1] ?? 0;
+        bmp[to + 2] = raw.data[from] ?? 0;
+      }
+    }
+    const bmpOut = await redact(bmp.subarray(0, 54 + rowSize * raw.info.height), 'note.bmp');
+    assert.equal(bmpOut.statusCode, 200, bmpOut.body);
+    assert.equal(bmpOut.headers['content-type'], 'image/png');
+    assert.match(String(bmpOut.headers['content-disposition']), /note_redacted\.png/);
+    assert.equal(bmpOut.headers['x-entities-found'], '1');
+
+    const withGps = await sharp(first.bytes)
+      .withExif({ IFD0: { Artist: 'Someone' }, IFD3: { GPSLatitudeRef: 'N' } })
+      .jpeg()
+      .toBuffer();
+    const kept = await redact(withGps, 'photo.jpg', [{ name: 'strip_metadata', value: 'false' }]);
+    assert.equal(kept.headers['x-entities-found'], '1');
+    const meta = await sharp(kept.rawPayload).metadata();
+    assert.ok(meta.exif, 'EXIF kept');
+    assert.equal(meta.orientation ?? 1, 1);
+  });
+
   it('returns the file unchanged but for its metadata, uncharged, when nothing is found', async () => {
     const before = await used();
     const plain = pdfWithLines([[{ text: 'Nothing personal here.', x: 72, y: 760 }]]);
