@@ -2,11 +2,12 @@
  * The global types found in a page's text layer, with geometry: the page's lines are read as one
  * text (one line a row, so that a passport's MRZ keeps its rows), the global text finder runs
  * over it, and each finding's span is mapped back to the boxes of its characters. A value over
- * several lines (an MRZ) has characters on each.
+ * several lines (an MRZ) has characters on each. On an OCR reading, codes are read a second time
+ * with their lower-case letters as capitals (see `capitalisedCodes`).
  */
 import type { FindHints, GlobalRule } from '../identifiers/global-rule.js';
 import type { PageText, Quad } from '../ocr/types.js';
-import { findGlobalInText } from './global-text.js';
+import { findGlobalInText, type GlobalFinding, type GlobalRejection } from './global-text.js';
 import { mapLines } from './mapped-lines.js';
 import type { Finding } from './types.js';
 
@@ -25,6 +26,52 @@ export interface GlobalPageRejection {
   readonly printed: string;
 }
 
+/**
+ * OCR reads some capitals as their lower-case look-alikes (x, o, s, c, z...) inside codes: a
+ * NINO "OX412679D" came back "Ox412679D" and failed its rule. Words holding two digits or more
+ * and a capital are capitalised (ASCII only, so that every character keeps its place and box).
+ * The capitalised text is a second reading: what it finds is added where the first found
+ * nothing, so a case-sensitive value (an EIP-55 address, Base58) read right is never lost.
+ */
+function capitalisedCodes(text: string): string {
+  return text.replace(/\S+/g, (word) =>
+    /\d\D*\d/.test(word) && /[A-Z]/.test(word) && /[a-z]/.test(word)
+      ? word.replace(/[a-z]/g, (c) => c.toUpperCase())
+      : word,
+  );
+}
+
+const overlapping = (a: { start: number; end: number }, b: { start: number; end: number }) =>
+  a.start < b.end && b.start < a.end;
+
+/**
+ * The findings of the text and, on an OCR reading, those its capitalised codes add; `printed`
+ * gives each finding's characters as the reading that found it has them.
+ */
+function findInReading(
+  text: string,
+  source: PageText['source'],
+  rules: readonly GlobalRule[],
+  hints: FindHints,
+) {
+  const found = findGlobalInText(text, rules, hints);
+  const printed = (span: { start: number; end: number }) => text.slice(span.start, span.end);
+  if (source !== 'ocr') return { ...found, printed };
+  const capitalised = capitalisedCodes(text);
+  if (capitalised === text) return { ...found, printed };
+  const second = findGlobalInText(capitalised, rules, hints);
+  const added = new Set(
+    second.findings.filter((f) => !found.findings.some((g) => overlapping(f, g))),
+  );
+  if (added.size === 0) return { ...found, printed };
+  return {
+    findings: [...found.findings, ...added].sort((a, b) => a.start - b.start),
+    rejected: found.rejected.filter((r) => ![...added].some((f) => overlapping(f, r))),
+    printed: (span: GlobalFinding | GlobalRejection) =>
+      (added.has(span as GlobalFinding) ? capitalised : text).slice(span.start, span.end),
+  };
+}
+
 export function findGlobalOnPage(
   page: PageText,
   rules: readonly GlobalRule[],
@@ -35,7 +82,7 @@ export function findGlobalOnPage(
     page.lines.map((_, i) => i),
     '\n',
   );
-  const found = findGlobalInText(mapped.text, rules, hints);
+  const found = findInReading(mapped.text, page.source, rules, hints);
   const findings: GlobalPageFinding[] = [];
   for (const f of found.findings) {
     const charQuads: Quad[] = [];
@@ -49,7 +96,7 @@ export function findGlobalOnPage(
       type: f.type,
       page: page.page,
       value: f.value,
-      printed: mapped.text.slice(f.start, f.end),
+      printed: found.printed(f),
       source: page.source,
       charQuads,
       orientation: line?.orientation ?? 0,
@@ -61,7 +108,7 @@ export function findGlobalOnPage(
     type: r.type,
     page: page.page,
     reason: r.reason,
-    printed: mapped.text.slice(r.start, r.end),
+    printed: found.printed(r),
   }));
   return { findings, rejected };
 }

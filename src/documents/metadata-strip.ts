@@ -54,9 +54,10 @@ const fromRaw = (page: RasterImage) =>
 
 /**
  * The pages in `format` (a TIFF with every page). Without metadata by default; with
- * `keepMetadataFrom` (the original file) its EXIF, XMP and ICC profile are carried over for a
- * one-page image, the orientation set to 1 since the pixels are upright already. A multi-page
- * TIFF is written without metadata either way (sharp cannot carry it over page by page).
+ * `keepMetadataFrom` (the original file) the edited pixels are laid over the original turned
+ * upright, so that its EXIF (GPS included), XMP and ICC profile ride along, the orientation set
+ * to 1 as the pixels are upright already; a PNG's text chunks are copied over. The metadata
+ * of a multi-page TIFF whose pages differ in size is not carried.
  */
 export async function encodeImageForOutput(
   pages: readonly RasterImage[],
@@ -66,22 +67,65 @@ export async function encodeImageForOutput(
   if (format === 'pdf' || format === 'bmp') throw new Error(`no image encoder for ${format}`);
   const [first] = pages;
   if (!first) throw new Error('no page to encode');
+  const sameSize = pages.every(
+    (p) => p.width === first.width && p.height === first.height && p.channels === first.channels,
+  );
+  if (options.keepMetadataFrom && sameSize) {
+    // All pages as one strip, top to bottom: how sharp holds a multi-page image.
+    const strip = Buffer.concat(
+      pages.map((p) => p.pixels.subarray(0, p.width * p.height * p.channels)),
+    );
+    const original = sharp(options.keepMetadataFrom, pages.length > 1 ? { pages: -1 } : {});
+    const encoded = await encoder(
+      original
+        .autoOrient()
+        .composite([
+          {
+            input: strip,
+            raw: {
+              width: first.width,
+              height: first.height * pages.length,
+              channels: first.channels,
+            },
+            left: 0,
+            top: 0,
+          },
+        ])
+        .keepMetadata(),
+      format,
+    ).toBuffer();
+    return format === 'png' ? withTextChunksOf(options.keepMetadataFrom, encoded) : encoded;
+  }
   if (pages.length > 1) {
     const frames = await Promise.all(pages.map((p) => fromRaw(p).png().toBuffer()));
     return encoder(sharp(frames, { join: { animated: true } }), format).toBuffer();
   }
-  if (!options.keepMetadataFrom) return encoder(fromRaw(first), format).toBuffer();
-  // The original's metadata rides along when the edited pixels are laid over the original,
-  // turned upright as the pixels were.
-  const upright = await sharp(options.keepMetadataFrom).autoOrient().toBuffer();
-  const raw = await fromRaw(first).png().toBuffer();
-  return encoder(
-    sharp(upright)
-      .composite([{ input: raw, left: 0, top: 0 }])
-      .keepMetadata()
-      .withMetadata({ orientation: 1 }),
-    format,
-  ).toBuffer();
+  return encoder(fromRaw(first), format).toBuffer();
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const TEXT_CHUNKS = new Set(['tEXt', 'zTXt', 'iTXt']);
+
+/**
+ * `png` with the text chunks (tEXt, zTXt, iTXt) of `original` inserted after its header, each
+ * copied whole with its own CRC. By hand: sharp reads these chunks but writes none, and copying
+ * a chunk needs only its length field.
+ */
+function withTextChunksOf(original: Buffer, png: Buffer): Buffer {
+  if (!original.subarray(0, 8).equals(PNG_SIGNATURE)) return png;
+  const chunks: Buffer[] = [];
+  for (let at = 8; at + 12 <= original.length;) {
+    const length = original.readUInt32BE(at);
+    const end = at + 12 + length;
+    if (end > original.length) break;
+    if (TEXT_CHUNKS.has(original.toString('latin1', at + 4, at + 8))) {
+      chunks.push(original.subarray(at, end));
+    }
+    at = end;
+  }
+  if (chunks.length === 0) return png;
+  const headerEnd = 8 + 12 + png.readUInt32BE(8); // signature, then IHDR (length, type, data, CRC)
+  return Buffer.concat([png.subarray(0, headerEnd), ...chunks, png.subarray(headerEnd)]);
 }
 
 /** The image re-encoded without metadata, its pixels unchanged (JPEG re-encoded at quality 95). */

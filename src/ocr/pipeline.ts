@@ -28,6 +28,16 @@ const GUIDE_CONFIDENCE = 0.8;
  * as well: a wrong verdict would otherwise lose the whole line (and any number on it).
  */
 const SECOND_LOOK_CONFIDENCE = 0.6;
+/**
+ * A page whose confidently classified lines point one way this many times as often as the other
+ * has a direction: a line the classifier turns against it is read both ways, and the other way
+ * up is kept only if it reads clearly better. An MRZ row of chevrons and capitals was called
+ * upside down with certainty on an upright page and read as nonsense just as confidently
+ * (0.735 against 0.728), which left its passport uncovered.
+ */
+const PAGE_MAJORITY = 4;
+const PAGE_MAJORITY_LINES = 5;
+const AGAINST_MAJORITY_MARGIN = 0.1;
 
 interface ReadLine extends RecognisedLine {
   readonly confidence: number;
@@ -38,6 +48,8 @@ interface Candidate {
   readonly frames: ReadingFrame[];
   /** The other way up, read only when `frames` read poorly. */
   readonly fallback?: ReadingFrame;
+  /** How much better than the first frame a later one must read to be kept instead. */
+  readonly margin?: number;
 }
 
 export class PaddlePipeline {
@@ -72,13 +84,14 @@ export class PaddlePipeline {
     const read = async (
       frames: readonly ReadingFrame[],
       fallback?: ReadingFrame,
+      margin = 0,
     ): Promise<ReadLine> => {
       let best: ReadLine | undefined;
       for (const frame of frames) {
         const reading = await this.recogniser.read(image, frame, purpose);
         runs += 1;
         columns += reading.columns;
-        if (best === undefined || reading.confidence > best.confidence) {
+        if (best === undefined || reading.confidence > best.confidence + margin) {
           best = { frame, chars: trimSpaces(reading.chars), confidence: reading.confidence };
         }
       }
@@ -95,7 +108,7 @@ export class PaddlePipeline {
     for (const candidate of candidates) {
       if (candidate.frames.length === 0) undecided.push(candidate.rect);
       else {
-        const line = await read(candidate.frames, candidate.fallback);
+        const line = await read(candidate.frames, candidate.fallback, candidate.margin);
         decided.push({ ...line, rect: candidate.rect });
       }
     }
@@ -164,16 +177,33 @@ export class PaddlePipeline {
     const base = known.map((b) => readingFrame(b.rect, baseOrientation(b.axis)));
     const upsideDown = await this.classifier.upsideDown(image, base);
     const decided = new Map<RotatedRect, Candidate>();
+    const sure = (p: number) => p >= directionCertainty || p <= 1 - directionCertainty;
+    const turnedCount = upsideDown.filter((p) => p >= directionCertainty).length;
+    const uprightCount = upsideDown.filter((p) => p <= 1 - directionCertainty).length;
+    const pageTurned = (count: number, other: number) =>
+      count >= PAGE_MAJORITY_LINES && count >= PAGE_MAJORITY * other;
+    const pageWay = pageTurned(uprightCount, turnedCount)
+      ? 'upright'
+      : pageTurned(turnedCount, uprightCount)
+        ? 'turned'
+        : null;
     known.forEach((b, i) => {
       const upright = base[i] as ReadingFrame;
       const p = upsideDown[i] ?? 0;
       const turned = readingFrame(b.rect, flipped(upright.orientation));
-      const candidate =
-        p >= directionCertainty
+      const lineTurned = p > 0.5;
+      let candidate: Candidate;
+      if (pageWay !== null && lineTurned !== (pageWay === 'turned')) {
+        // Against the page (or unsure): the page's way first, the other kept if clearly better.
+        const [first, second] = pageWay === 'turned' ? [turned, upright] : [upright, turned];
+        candidate = { rect: b.rect, frames: [first, second], margin: AGAINST_MAJORITY_MARGIN };
+      } else if (!sure(p)) {
+        candidate = { rect: b.rect, frames: lineTurned ? [turned, upright] : [upright, turned] };
+      } else {
+        candidate = lineTurned
           ? { rect: b.rect, frames: [turned], fallback: upright }
-          : p <= 1 - directionCertainty
-            ? { rect: b.rect, frames: [upright], fallback: turned }
-            : { rect: b.rect, frames: p > 0.5 ? [turned, upright] : [upright, turned] };
+          : { rect: b.rect, frames: [upright], fallback: turned };
+      }
       decided.set(b.rect, candidate);
     });
     return sized.map(({ rect }) => decided.get(rect) ?? { rect, frames: [] });

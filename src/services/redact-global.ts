@@ -65,6 +65,11 @@ export interface GlobalRedactResult {
   readonly types: readonly string[];
   /** The detect report of the input (entities, rejections, metadata, OCR). */
   readonly report: DetectReport;
+  /**
+   * Where the output was changed: per page (0-based), the replaced regions in page units (PDF
+   * points or image pixels, origin top left). For tests and tools; never sent to clients.
+   */
+  readonly regions: readonly { readonly page: number; readonly quads: readonly Quad[] }[];
 }
 
 /** One region to change: in page units (PDF points or image pixels), with its replacement. */
@@ -232,7 +237,10 @@ export async function redactGlobalDocument(
   };
   const types = [...new Set(entities.map((e) => e.type))];
   const outputFormat = OUTPUT_FORMAT_FOR[document.format];
-  const base = { entitiesFound: entities.length, types, report };
+  const regions = [...edits]
+    .filter(([, e]) => e.length > 0)
+    .map(([page, e]) => ({ page, quads: e.map((x) => x.quad) }));
+  const base = { entitiesFound: entities.length, types, report, regions };
   const pdf = document.pdf;
   if (entities.length === 0) {
     // Nothing to redact: the original, but without its metadata when that is asked for.
@@ -272,7 +280,8 @@ export async function redactGlobalDocument(
   const bytes = await encodeImageForOutput(
     pages as RasterImage[],
     outputFormat,
-    options.stripMetadata ? {} : { keepMetadataFrom: document.bytes },
+    // A BMP holds no metadata to keep (and sharp cannot open one).
+    options.stripMetadata || document.format === 'bmp' ? {} : { keepMetadataFrom: document.bytes },
   );
   return { ...base, bytes, format: outputFormat };
 }

@@ -7,7 +7,7 @@ import { renderPdfPage } from '../../src/documents/render.js';
 import { imagesToPdf } from '../../src/documents/writers.js';
 import { simpleCard } from '../helpers/cards.js';
 import { backends } from '../helpers/databases.js';
-import { pdfWithLines } from '../helpers/fixtures.js';
+import { encodeBmp, pdfWithLines } from '../helpers/fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { fileUpload, multipart, type Part } from '../helpers/multipart.js';
 
@@ -320,30 +320,16 @@ describe('POST /api/v1/global/redact', () => {
     assert.equal(webpOut.headers['x-entities-found'], '1');
 
     const raw = await sharp(first.bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const bmp = Buffer.alloc(54 + raw.info.width * raw.info.height * 3 + raw.info.height * 4);
-    const rowSize = Math.ceil((raw.info.width * 3) / 4) * 4;
-    bmp.write('BM', 0, 'ascii');
-    bmp.writeUInt32LE(54 + rowSize * raw.info.height, 2);
-    bmp.writeUInt32LE(54, 10);
-    bmp.writeUInt32LE(40, 14);
-    bmp.writeInt32LE(raw.info.width, 18);
-    bmp.writeInt32LE(-raw.info.height, 22);
-    bmp.writeUInt16LE(1, 26);
-    bmp.writeUInt16LE(24, 28);
-    for (let y = 0; y < raw.info.height; y += 1) {
-      for (let x = 0; x < raw.info.width; x += 1) {
-        const from = (y * raw.info.width + x) * 3;
-        const to = 54 + y * rowSize + x * 3;
-        bmp[to] = raw.data[from + 2] ?? 0;
-        bmp[to + 1] = raw.data[from + 1] ?? 0;
-        bmp[to + 2] = raw.data[from] ?? 0;
-      }
-    }
-    const bmpOut = await redact(bmp.subarray(0, 54 + rowSize * raw.info.height), 'note.bmp');
+    const bmp = encodeBmp(raw.data, raw.info.width, raw.info.height);
+    const bmpOut = await redact(bmp, 'note.bmp');
     assert.equal(bmpOut.statusCode, 200, bmpOut.body);
     assert.equal(bmpOut.headers['content-type'], 'image/png');
     assert.match(String(bmpOut.headers['content-disposition']), /note_redacted\.png/);
     assert.equal(bmpOut.headers['x-entities-found'], '1');
+    // A BMP has no metadata to keep: strip_metadata=false changes nothing (it was a 500).
+    const bmpKept = await redact(bmp, 'note.bmp', [{ name: 'strip_metadata', value: 'false' }]);
+    assert.equal(bmpKept.statusCode, 200, bmpKept.body);
+    assert.ok(bmpKept.rawPayload.equals(bmpOut.rawPayload));
 
     const withGps = await sharp(first.bytes)
       .withExif({ IFD0: { Artist: 'Someone' }, IFD3: { GPSLatitudeRef: 'N' } })

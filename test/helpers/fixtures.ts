@@ -38,6 +38,31 @@ export const png = async (spec?: ImageSpec) => (await canvas(spec)).png().toBuff
 export const webp = async (spec?: ImageSpec) => (await canvas(spec)).webp().toBuffer();
 export const tiff = async (spec?: ImageSpec) => (await canvas(spec)).tiff().toBuffer();
 
+/** RGB pixels (3 channels, rows top down) as a 24-bit BMP, written by hand: sharp has no BMP encoder. */
+export function encodeBmp(rgb: Buffer, width: number, height: number): Buffer {
+  const rowSize = Math.ceil((width * 3) / 4) * 4;
+  const file = Buffer.alloc(54 + rowSize * height);
+  file.write('BM', 0, 'ascii');
+  file.writeUInt32LE(file.length, 2);
+  file.writeUInt32LE(54, 10);
+  file.writeUInt32LE(40, 14);
+  file.writeInt32LE(width, 18);
+  file.writeInt32LE(-height, 22); // negative: rows top down
+  file.writeUInt16LE(1, 26);
+  file.writeUInt16LE(24, 28);
+  file.writeUInt32LE(rowSize * height, 34);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const from = (y * width + x) * 3;
+      const to = 54 + y * rowSize + x * 3;
+      file[to] = rgb[from + 2] ?? 0;
+      file[to + 1] = rgb[from + 1] ?? 0;
+      file[to + 2] = rgb[from] ?? 0;
+    }
+  }
+  return file;
+}
+
 /** A 24-bit BMP, written by hand: sharp cannot encode BMP. */
 export function bmp(width = 8, height = 4): Buffer {
   const rowSize = Math.ceil((width * 3) / 4) * 4;

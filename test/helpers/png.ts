@@ -37,3 +37,10 @@ export function pngClaiming(width: number, height: number): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** The PNG with a tEXt chunk (`key`, `value`) after its header: sharp writes none. */
+export function withPngText(png: Buffer, key: string, value: string): Buffer {
+  const headerEnd = 8 + 8 + 13 + 4; // signature, IHDR length/type, IHDR data, CRC
+  const text = chunk('tEXt', Buffer.from(`${key}\u0000${value}`, 'latin1'));
+  return Buffer.concat([png.subarray(0, headerEnd), text, png.subarray(headerEnd)]);
+}

@@ -147,7 +147,29 @@ describe('PASSPORT_MRZ', () => {
   it('takes no zone with a short line or glued to more MRZ characters', () => {
     const short = TD3_DE.slice(0, -1);
     const glued = TD3_DE + '<';
-    assert.deepEqual(detect('PASSPORT_MRZ', `${short}\n\n${glued}`), { found: [], rejected: [] });
+    // Rows of about the right length are a candidate (a zone with a misread row), and no row
+    // of these checks on its own.
+    assert.deepEqual(detect('PASSPORT_MRZ', `${short}\n\n${glued}`), {
+      found: [],
+      rejected: [
+        [short, 'checksum'],
+        [glued, 'checksum'],
+      ],
+    });
+  });
+
+  it('finds a zone with a misread row when another row checks on its own', () => {
+    // TD3: the first row lost a character; the second holds every check digit.
+    const [l1 = '', l2 = ''] = TD3_DE.split('\n');
+    const misread = `${l1.slice(0, 10)}${l1.slice(11)}\n${l2}`;
+    assert.deepEqual(detect('PASSPORT_MRZ', misread).found, [misread]);
+    // Its composite changed as well: nothing checks, nothing found.
+    const broken = `${l1.slice(0, 10)}${l1.slice(11)}\n${l2.slice(0, -1)}${(Number(l2.at(-1)) + 1) % 10}`;
+    assert.deepEqual(detect('PASSPORT_MRZ', broken).found, []);
+    // TD1: the first row misread, the second's dates check once O is put back as 0.
+    const [a = '', b = '', c = ''] = TD1_CH.split('\n');
+    const td1 = `${a.slice(0, 7)}${a.slice(8)}\n${b.replace('7510', '751O')}\n${c}`;
+    assert.deepEqual(detect('PASSPORT_MRZ', td1).found, [td1]);
   });
 
   it('stands in with a Utopia zone of the same layout that parsers still read', () => {

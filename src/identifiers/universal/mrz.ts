@@ -29,8 +29,14 @@ import { redrawClasses, type RuleBehaviour } from './behaviour.js';
 const C = '[A-Z0-9<]';
 /** Line breaks between the lines, with the stray spaces OCR leaves at their ends. */
 const BREAK = '[ \\t]*\\r?\\n[ \\t]*';
+/**
+ * A whole zone, or failing that two or three rows of MRZ characters of about the right length:
+ * OCR may misread one row of a scan (a character dropped), and the zone is still found when
+ * another row checks by itself (see `validatePartial`).
+ */
 const PATTERN = new RegExp(
-  `(?<!${C})(?:${C}{44}${BREAK}${C}{44}|${C}{36}${BREAK}${C}{36}|${C}{30}${BREAK}${C}{30}${BREAK}${C}{30})(?!${C})`,
+  `(?<!${C})(?:${C}{44}${BREAK}${C}{44}|${C}{36}${BREAK}${C}{36}|${C}{30}${BREAK}${C}{30}${BREAK}${C}{30}` +
+    `|${C}{25,46}(?:${BREAK}${C}{25,46}){1,2})(?!${C})`,
   'g',
 );
 
@@ -149,8 +155,122 @@ function fields(value: string): Fields | undefined {
   return undefined;
 }
 
+/**
+ * What each position of a layout must hold: `L` a letter or the filler (document code, states,
+ * names), `D` a digit (dates, check digits), `.` either (numbers, optional data, sex).
+ */
+const line = (...parts: [string, number][]) => parts.map(([c, n]) => c.repeat(n)).join('');
+const CLASSES: Readonly<Record<number, string>> = {
+  88:
+    line(['L', 1], ['.', 1], ['L', 42]) +
+    line(['.', 9], ['D', 1], ['L', 3], ['D', 7], ['.', 1], ['D', 7], ['.', 14], ['D', 2]),
+  72:
+    line(['L', 1], ['.', 1], ['L', 34]) +
+    line(['.', 9], ['D', 1], ['L', 3], ['D', 7], ['.', 1], ['D', 7], ['.', 7], ['D', 1]),
+  90:
+    line(['L', 1], ['.', 1], ['L', 3], ['.', 25]) +
+    line(['D', 7], ['.', 1], ['D', 7], ['L', 3], ['.', 11], ['D', 1]) +
+    line(['L', 30]),
+};
+const AS_LETTER: Readonly<Record<string, string>> = {
+  '0': 'O',
+  '1': 'I',
+  '2': 'Z',
+  '5': 'S',
+  '6': 'G',
+  '8': 'B',
+};
+const AS_DIGIT: Readonly<Record<string, string>> = {
+  O: '0',
+  Q: '0',
+  D: '0',
+  I: '1',
+  Z: '2',
+  S: '5',
+  G: '6',
+  B: '8',
+};
+
+/**
+ * OCR's look-alikes put back where the layout allows only one kind: a state read "1ND" is IND,
+ * a date read "73112O" is 731120. MRZ readers do the same; the check digits then still decide,
+ * and the names and states they do not cover are held to letters and the filler anyway.
+ */
+function repairLookAlikes(value: string): string {
+  const classes = CLASSES[value.length];
+  return classes ? repairWith(value, classes) : value;
+}
+
+function repairWith(value: string, classes: string): string {
+  let out = '';
+  for (let i = 0; i < value.length; i += 1) {
+    const c = value[i] as string;
+    const want = classes[i];
+    out += want === 'L' ? (AS_LETTER[c] ?? c) : want === 'D' ? (AS_DIGIT[c] ?? c) : c;
+  }
+  return out;
+}
+
+const RULE = 'ICAO 9303 layout, 7-3-1 check digits per field and composite';
+
+/**
+ * A zone with a row misread (its rows keep their line breaks in the value): found when one row
+ * is a second row that checks on its own. A TD3 or TD2 second row holds every check digit and
+ * the composite; a TD1 second row holds the birth and expiry dates with their check digits, the
+ * sex and the nationality. A 44- or 36-character row of A-Z, 0-9 and `<` passing three or more
+ * 7-3-1 checks is no accident of prose; the whole zone is then covered.
+ */
+function validatePartial(rows: readonly string[]): Validation {
+  for (const row of rows) {
+    const layout = row.length === 44 ? 88 : row.length === 36 ? 72 : row.length === 30 ? 90 : 0;
+    const classes = CLASSES[layout];
+    if (!classes) continue;
+    const from = layout === 90 ? 30 : row.length;
+    const repaired = repairWith(row, classes.slice(from, from + row.length));
+    const checks2 = layout === 90 ? td1SecondRow(repaired) : td3SecondRow(repaired);
+    if (checks2) {
+      if (checks2.state === 'UTO') return reject(RULE, 'reserved');
+      return accept(`${RULE} (one row checked; the others misread)`, 0.8);
+    }
+  }
+  return reject(RULE, 'checksum');
+}
+
+/** A TD3/TD2 second row that checks by itself: its nationality, or null. */
+function td3SecondRow(l2: string): { state: string } | null {
+  const width = l2.length;
+  const optionalEnd = width === 44 ? 42 : 35;
+  const ok =
+    checks(l2.slice(0, 9), l2.slice(9, 10)) &&
+    checks(l2.slice(13, 19), l2.slice(19, 20)) &&
+    checks(l2.slice(21, 27), l2.slice(27, 28)) &&
+    (width !== 44 || checks(l2.slice(28, 42), l2.slice(42, 43), true)) &&
+    checks(
+      l2.slice(0, 10) + l2.slice(13, 20) + l2.slice(21, optionalEnd + (width === 44 ? 1 : 0)),
+      l2.slice(width - 1),
+    ) &&
+    STATE.test(l2.slice(10, 13)) &&
+    /^[MFX<]$/.test(l2.slice(20, 21)) &&
+    isDate(l2.slice(13, 19)) &&
+    isDate(l2.slice(21, 27));
+  return ok ? { state: l2.slice(10, 13) } : null;
+}
+
+/** A TD1 second row whose dates check: its nationality, or null. */
+function td1SecondRow(l2: string): { state: string } | null {
+  const ok =
+    checks(l2.slice(0, 6), l2.slice(6, 7)) &&
+    checks(l2.slice(8, 14), l2.slice(14, 15)) &&
+    /^[MFX<]$/.test(l2.slice(7, 8)) &&
+    STATE.test(l2.slice(15, 18)) &&
+    isDate(l2.slice(0, 6)) &&
+    isDate(l2.slice(8, 14));
+  return ok ? { state: l2.slice(15, 18) } : null;
+}
+
 function validate(value: string): Validation {
-  const rule = 'ICAO 9303 layout, 7-3-1 check digits per field and composite';
+  if (value.includes('\n')) return validatePartial(value.split('\n'));
+  const rule = RULE;
   const f = fields(value);
   if (!f) return reject(rule, 'length');
   if (!/^[A-Z0-9<]+$/.test(value)) return reject(rule, 'format');
@@ -263,9 +383,21 @@ function pseudonym(raw: string, draw: Draw): string {
   return parts.map((p, i) => (i % 2 === 0 ? (fresh[i / 2] ?? p) : p)).join('');
 }
 
+/** A whole zone as one string of its rows; a zone with a misread row keeps its line breaks. */
+function compact(raw: string): string {
+  const rows = raw.trim().split(/\s*\n\s*/);
+  const joined = rows.join('');
+  const whole =
+    (rows.length === 2 && (joined.length === 88 || joined.length === 72)) ||
+    (rows.length === 3 && joined.length === 90);
+  return whole && rows.every((r) => r.length === rows[0]?.length)
+    ? repairLookAlikes(joined)
+    : rows.join('\n');
+}
+
 export const PASSPORT_MRZ_RULE: RuleBehaviour = {
   pattern: PATTERN,
-  compact: (raw) => raw.replace(/\s+/g, ''),
+  compact,
   validate,
   labels: /passport|machine[- ]readable|\bmrz\b|travel\s+document|identity\s+card/i,
   pseudonym,
