@@ -2,13 +2,14 @@
  * The global types found in a page's text layer, with geometry: the page's lines are read as one
  * text (one line a row, so that a passport's MRZ keeps its rows), the global text finder runs
  * over it, and each finding's span is mapped back to the boxes of its characters. A value over
- * several lines (an MRZ) has characters on each. On an OCR reading, codes are read a second time
- * with their lower-case letters as capitals (see `capitalisedCodes`).
+ * several lines (an MRZ) has characters on each. An OCR reading gets the repairs of ocr-codes.ts:
+ * MRZ rows closed up, and codes read a second time with their look-alike capitals.
  */
 import type { FindHints, GlobalRule } from '../identifiers/global-rule.js';
 import type { PageText, Quad } from '../ocr/types.js';
 import { findGlobalInText, type GlobalFinding, type GlobalRejection } from './global-text.js';
 import { mapLines } from './mapped-lines.js';
+import { asMrzRows, capitalisedCodes } from './ocr-codes.js';
 import type { Finding } from './types.js';
 
 export interface GlobalPageFinding extends Finding {
@@ -24,21 +25,6 @@ export interface GlobalPageRejection {
   readonly reason: string;
   /** The candidate as printed: only for its preview (mostly asterisks), never logged. */
   readonly printed: string;
-}
-
-/**
- * OCR reads some capitals as their lower-case look-alikes (x, o, s, c, z...) inside codes: a
- * NINO "OX412679D" came back "Ox412679D" and failed its rule. Words holding two digits or more
- * and a capital are capitalised (ASCII only, so that every character keeps its place and box).
- * The capitalised text is a second reading: what it finds is added where the first found
- * nothing, so a case-sensitive value (an EIP-55 address, Base58) read right is never lost.
- */
-function capitalisedCodes(text: string): string {
-  return text.replace(/\S+/g, (word) =>
-    /\d\D*\d/.test(word) && /[A-Z]/.test(word) && /[a-z]/.test(word)
-      ? word.replace(/[a-z]/g, (c) => c.toUpperCase())
-      : word,
-  );
 }
 
 const overlapping = (a: { start: number; end: number }, b: { start: number; end: number }) =>
@@ -77,9 +63,10 @@ export function findGlobalOnPage(
   rules: readonly GlobalRule[],
   hints: FindHints,
 ): { findings: GlobalPageFinding[]; rejected: GlobalPageRejection[] } {
+  const lines = page.source === 'ocr' ? asMrzRows(page.lines) : page.lines;
   const mapped = mapLines(
-    page.lines,
-    page.lines.map((_, i) => i),
+    lines,
+    lines.map((_, i) => i),
     '\n',
   );
   const found = findInReading(mapped.text, page.source, rules, hints);
@@ -91,7 +78,7 @@ export function findGlobalOnPage(
       if (box && charQuads.at(-1) !== box) charQuads.push(box);
     }
     if (charQuads.length === 0) continue;
-    const line = page.lines[mapped.lineAt[f.start] ?? 0];
+    const line = lines[mapped.lineAt[f.start] ?? 0];
     findings.push({
       type: f.type,
       page: page.page,

@@ -24,6 +24,8 @@ export function spanQuad(
   cutAfter: readonly [Point, Point] | null = null,
   /** Where the pixels show the gap before `first` begins; trusted over the quads. */
   cutBefore: readonly [Point, Point] | null = null,
+  /** The margin along the line, in text heights, where it differs from `pad` (across). */
+  alongPad = pad,
 ): Quad {
   const start = chars[first];
   const end = chars[last];
@@ -31,7 +33,8 @@ export function spanQuad(
   const along = unit(sub(end[1], start[0]));
   const across: Point = { x: -along.y, y: along.x };
   const height = Math.max(length(sub(start[3], start[0])), length(sub(end[2], end[1])));
-  const grow = pad * height;
+  const grow = alongPad * height;
+  const growAcross = pad * height;
   // Along the line: grow outwards, but stop halfway to a neighbour that stays visible.
   const project = (p: Point) => p.x * along.x + p.y * along.y;
   const left = Math.min(project(start[0]), project(start[3]));
@@ -50,8 +53,10 @@ export function spanQuad(
   const growRight = cutAfter
     ? Math.min(project(cutAfter[0]), project(cutAfter[1])) - right
     : Math.max(0, Math.min(grow, rightRoom));
-  const top = Math.min(...[...start, ...end].map((p) => p.x * across.x + p.y * across.y)) - grow;
-  const bottom = Math.max(...[...start, ...end].map((p) => p.x * across.x + p.y * across.y)) + grow;
+  const top =
+    Math.min(...[...start, ...end].map((p) => p.x * across.x + p.y * across.y)) - growAcross;
+  const bottom =
+    Math.max(...[...start, ...end].map((p) => p.x * across.x + p.y * across.y)) + growAcross;
   const at = (a: number, c: number): Point => add(scale(along, a), scale(across, c));
   return [
     at(left - growLeft, top),

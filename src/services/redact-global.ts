@@ -81,10 +81,13 @@ interface Edit {
 
 /**
  * How far a cover reaches beyond a value's characters, in text heights: OCR's boxes are
- * estimates and get a margin; a PDF's own glyph boxes are exact, and a margin there would take
- * the neighbouring glyphs out of the content stream too.
+ * estimates and get a margin, wider along the line (a line's last character was boxed 4 px
+ * short of its ink at 150 dpi) than across it (the lines above and below stay readable); a PDF's
+ * own glyph boxes are exact, and a margin there would take the neighbouring glyphs out of the
+ * content stream too. Along the line the margin stops halfway to a visible neighbour anyway.
  */
 const OCR_PAD = 0.15;
+const OCR_PAD_ALONG = 0.3;
 
 function replacementOf(
   finding: GlobalPageFinding,
@@ -108,8 +111,11 @@ function editsOf(
   for (const finding of findings) {
     const text = replacementOf(finding, rules.get(finding.type), options, standIns);
     lineRuns(finding.charQuads).forEach((run, i) => {
-      const pad = finding.source === 'ocr' ? OCR_PAD : 0;
-      const quad = toPage(finding, spanQuad(run, 0, run.length - 1, pad));
+      const ocr = finding.source === 'ocr';
+      const quad = toPage(
+        finding,
+        spanQuad(run, 0, run.length - 1, ocr ? OCR_PAD : 0, null, null, ocr ? OCR_PAD_ALONG : 0),
+      );
       edits.push({ quad, text: text === null ? null : i === 0 ? text : '' });
     });
   }

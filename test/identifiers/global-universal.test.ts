@@ -172,6 +172,14 @@ describe('PASSPORT_MRZ', () => {
     assert.deepEqual(detect('PASSPORT_MRZ', td1).found, [td1]);
   });
 
+  it('puts back a filler OCR lost from a run and checks the zone whole', () => {
+    const [a = '', b = '', c = ''] = TD1_CH.split('\n');
+    const lost = `${a}\n${b.replace('<<<<', '<<<')}\n${c.replace('<<<<', '<<<<<')}`;
+    const result = findGlobalInText(lost, [rule('PASSPORT_MRZ')]);
+    assert.equal(result.findings.length, 1);
+    assert.doesNotMatch(result.findings[0]?.rule ?? '', /one row/);
+  });
+
   it('stands in with a Utopia zone of the same layout that parsers still read', () => {
     for (const raw of [TD3_DE, TD1_CH, TD1_UTO_LONG_NUMBER.replace(/UTO/g, 'CHE')]) {
       const [first] = standIns('PASSPORT_MRZ', raw);
@@ -354,6 +362,19 @@ describe('PHONE', () => {
 });
 
 describe('IP_ADDRESS', () => {
+  it('takes an IPv6 address whose :: was read as one colon, but no MAC, hex dump or time', () => {
+    const text =
+      'Blocked 2a01:c6cf:3113:2385:4851:ed5 twice; MAC 00:1a:2b:3c:4d:5e, dump de:ad:be:ef:00:01:02, at 12:30:45.';
+    const result = findGlobalInText(text, [rule('IP_ADDRESS')]);
+    assert.deepEqual(
+      result.findings.map((f) => text.slice(f.start, f.end)),
+      ['2a01:c6cf:3113:2385:4851:ed5'],
+    );
+    assert.match(result.findings[0]?.rule ?? '', /lost/);
+    // The documentation range stays reserved, lost colon or not.
+    assert.deepEqual(detect('IP_ADDRESS', 'from 2001:db8:85a3:8a2e:370:7334').found, []);
+  });
+
   it('finds IPv4 and IPv6 addresses with prefix and zone', () => {
     const text =
       'Login from 8.8.4.4 (net 10.0.0.0/8); v6 2606:4700:4700::1111, fe80::1ff:fe23:4567:890a%eth0\n' +
@@ -467,6 +488,15 @@ describe('CRYPTO_BTC', () => {
     ]);
   });
 
+  it('restores one look-alike letter read in the wrong case (OCR), checked by the checksum', () => {
+    const misread = P2PKH.replace('Bv', 'BV'); // v and V differ only in size
+    const result = findGlobalInText(`wallet ${misread}`, [rule('CRYPTO_BTC')]);
+    assert.equal(result.findings.length, 1);
+    assert.match(result.findings[0]?.rule ?? '', /wrong case/);
+    // A changed character is no case slip: still refused.
+    assert.deepEqual(detect('CRYPTO_BTC', P2PKH.replace('Bv', 'Bw')).found, []);
+  });
+
   it('takes no mixed-case Bech32 (the pattern reads one case) and refuses it if asked', () => {
     const mixed = 'bc1qW508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
     assert.deepEqual(detect('CRYPTO_BTC', `to ${mixed}`), { found: [], rejected: [] });
@@ -498,6 +528,15 @@ describe('CRYPTO_ETH', () => {
   ];
   const CAPS = '0x52908400098527886E0F7030069857D2E4169EE7';
   const LOWER = '0xde709f2102306220921060314715629080e2fb77';
+
+  it('reads an OCR prefix Ox as 0x', () => {
+    const text = `ETH wallet O${SUMMED[0]?.slice(1) ?? ''} received it`;
+    const result = findGlobalInText(text, [rule('CRYPTO_ETH')]);
+    assert.deepEqual(
+      result.findings.map((f) => [text.slice(f.start, f.end), f.value]),
+      [[`O${SUMMED[0]?.slice(1) ?? ''}`, SUMMED[0]]],
+    );
+  });
 
   it('finds checksummed and single-case addresses, the checksummed surer', () => {
     const text = `Wallet ${SUMMED[0]}, ${SUMMED[1]};\n${CAPS} and ${LOWER}.`;

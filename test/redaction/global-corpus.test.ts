@@ -33,6 +33,7 @@ import {
   type GlobalVariant,
 } from '../fixtures/global/documents.js';
 import { GLOBAL_TYPES } from '../fixtures/global/values.js';
+import { blackShare } from '../helpers/pixels.js';
 import { closeTesseract, tesseract } from '../helpers/tesseract.js';
 
 const FULL = process.env['PARDA_CORPUS'] === 'full';
@@ -121,25 +122,6 @@ async function pagesOf(
   );
   doc.destroy();
   return { images, scale: CHECK_DPI / 72 };
-}
-
-/** Share of the pixels inside the box (scaled) that are near black. */
-function blackShare(image: RasterImage, box: Box, scale: number): number {
-  let inside = 0;
-  let black = 0;
-  for (let y = Math.ceil(box.y0 * scale); y < Math.floor(box.y1 * scale); y += 1) {
-    for (let x = Math.ceil(box.x0 * scale); x < Math.floor(box.x1 * scale); x += 1) {
-      const at = (y * image.width + x) * 3;
-      inside += 1;
-      const max = Math.max(
-        image.pixels[at] ?? 255,
-        image.pixels[at + 1] ?? 255,
-        image.pixels[at + 2] ?? 255,
-      );
-      if (max < 70) black += 1;
-    }
-  }
-  return inside === 0 ? 0 : black / inside;
 }
 
 type Rect = { x0: number; y0: number; x1: number; y1: number };

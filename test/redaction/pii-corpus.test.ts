@@ -29,6 +29,7 @@ import {
   type TruthItem,
   type ValueType,
 } from '../fixtures/redaction/index.js';
+import { blackShare } from '../helpers/pixels.js';
 import { closeTesseract, tesseract } from '../helpers/tesseract.js';
 
 const FULL = process.env['PARDA_CORPUS'] === 'full';
@@ -61,27 +62,6 @@ async function pagesOf(bytes: Buffer, isPdf: boolean, dpi: number) {
   const images = Array.from({ length: pdf.countPages() }, (_, i) => renderPdfPage(pdf, i, dpi));
   pdf.destroy();
   return { images, scale: dpi / 72 };
-}
-
-/** Share of the pixels inside the box (scaled) that are near black. */
-function blackShare(image: RasterImage, box: Box, scale: number): number {
-  let inside = 0;
-  let black = 0;
-  for (let y = Math.ceil(box.y0 * scale); y < Math.floor(box.y1 * scale); y += 1) {
-    for (let x = Math.ceil(box.x0 * scale); x < Math.floor(box.x1 * scale); x += 1) {
-      const at = (y * image.width + x) * 3;
-      inside += 1;
-      if (
-        Math.max(
-          image.pixels[at] ?? 255,
-          image.pixels[at + 1] ?? 255,
-          image.pixels[at + 2] ?? 255,
-        ) < 70
-      )
-        black += 1;
-    }
-  }
-  return inside === 0 ? 0 : black / inside;
 }
 
 interface Score {

@@ -40,13 +40,38 @@ const BECH32_CHARS = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 const BTC =
   /(?<![0-9A-Za-z])(?:[13](?=[1-9]{0,34}[A-HJ-NP-Za-km-z])[1-9A-HJ-NP-Za-km-z]{25,34}|bc1[02-9ac-hj-np-z]{6,87}|BC1[02-9AC-HJ-NP-Z]{6,87})(?![0-9A-Za-z])/g;
 
+/** Base58 letters whose two cases look alike (OCR confuses them): c k p s u v w x z. */
+const CASE_LOOK_ALIKES = /[ckpsuvwxzCKPSUVWXZ]/g;
+
+/**
+ * The value with one look-alike letter's case flipped so that its checksum holds, if one does:
+ * OCR read `1GX3DfkPMi...` for `1GX3DfKPMi...`. Ten-odd tries against a 32-bit checksum accept
+ * a wrong value about once in 400 million.
+ */
+function caseRestored(value: string): Uint8Array | null {
+  for (const m of value.matchAll(CASE_LOOK_ALIKES)) {
+    const c = m[0];
+    const flipped = c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase();
+    const at = m.index;
+    try {
+      return BASE58CHECK.decode(value.slice(0, at) + flipped + value.slice(at + 1));
+    } catch {
+      // not this one
+    }
+  }
+  return null;
+}
+
 function validateBase58(value: string): Validation {
-  const rule = 'Base58Check: version 0x00/0x05, double SHA-256 checksum';
+  let rule = 'Base58Check: version 0x00/0x05, double SHA-256 checksum';
   let bytes: Uint8Array;
   try {
     bytes = BASE58CHECK.decode(value);
   } catch {
-    return reject(rule, 'checksum');
+    const restored = caseRestored(value);
+    if (!restored) return reject(rule, 'checksum');
+    bytes = restored;
+    rule += ' (one look-alike letter read in the wrong case)';
   }
   if (bytes.length !== 21) return reject(rule, 'length');
   const version = bytes[0];
@@ -126,7 +151,8 @@ export const CRYPTO_BTC_RULE: RuleBehaviour = {
 
 // ---- Ethereum ----------------------------------------------------------------------------
 
-const ETH = /(?<![0-9A-Za-z])0x[0-9A-Fa-f]{40}(?![0-9A-Za-z])/g;
+/** `Ox` too: OCR reads the zero of the prefix as a capital O. */
+const ETH = /(?<![0-9A-Za-z])[0O]x[0-9A-Fa-f]{40}(?![0-9A-Za-z])/g;
 
 /** The EIP-55 casing of 40 hex digits. */
 export function eip55(hex: string): string {
@@ -177,7 +203,7 @@ function pseudonymEth(raw: string, draw: Draw): string {
 
 export const CRYPTO_ETH_RULE: RuleBehaviour = {
   pattern: ETH,
-  compact: (raw) => raw,
+  compact: (raw) => raw.replace(/^O/, '0'),
   validate: validateEth,
   labels: /ethereum|\beth\b|wallet|address|erc-?20/i,
   pseudonym: pseudonymEth,

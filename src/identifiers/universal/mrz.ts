@@ -269,7 +269,19 @@ function td1SecondRow(l2: string): { state: string } | null {
 }
 
 function validate(value: string): Validation {
-  if (value.includes('\n')) return validatePartial(value.split('\n'));
+  if (value.includes('\n')) {
+    const rows = value.split('\n');
+    const width = zoneWidth(rows);
+    if (width !== null && rows.every((r) => r.length === width)) {
+      const whole = validateWhole(repairLookAlikes(rows.join('')));
+      if (whole.valid) return whole;
+    }
+    return validatePartial(rows);
+  }
+  return validateWhole(value);
+}
+
+function validateWhole(value: string): Validation {
   const rule = RULE;
   const f = fields(value);
   if (!f) return reject(rule, 'length');
@@ -383,16 +395,42 @@ function pseudonym(raw: string, draw: Draw): string {
   return parts.map((p, i) => (i % 2 === 0 ? (fresh[i / 2] ?? p) : p)).join('');
 }
 
-/** A whole zone as one string of its rows; a zone with a misread row keeps its line breaks. */
+/** The row width of a zone whose rows are all within two characters of a layout's. */
+function zoneWidth(rows: readonly string[]): number | null {
+  const near = (width: number) => rows.every((r) => Math.abs(r.length - width) <= 2);
+  if (rows.length === 2) return near(44) ? 44 : near(36) ? 36 : null;
+  if (rows.length === 3) return near(30) ? 30 : null;
+  return null;
+}
+
+/**
+ * The row brought to `width` by lengthening or shortening its longest run of fillers: OCR loses
+ * or adds a `<` in a long run of them far more often than anything else in a zone.
+ */
+function fitFillers(row: string, width: number): string {
+  const change = width - row.length;
+  if (change === 0) return row;
+  let best: { at: number; length: number } | null = null;
+  for (const m of row.matchAll(/<{2,}/g)) {
+    if (!best || m[0].length > best.length) best = { at: m.index, length: m[0].length };
+  }
+  if (!best || best.length + change < 1) return row;
+  return (
+    row.slice(0, best.at) + '<'.repeat(best.length + change) + row.slice(best.at + best.length)
+  );
+}
+
+/**
+ * A zone read whole as one string of its rows, look-alikes put back. A zone whose rows had to be
+ * fitted, or cannot be, keeps its line breaks: `validate` then tries it whole and, failing that,
+ * row by row (`validatePartial`), since a misread zone may have lost more than a filler.
+ */
 function compact(raw: string): string {
   const rows = raw.trim().split(/\s*\n\s*/);
-  const joined = rows.join('');
-  const whole =
-    (rows.length === 2 && (joined.length === 88 || joined.length === 72)) ||
-    (rows.length === 3 && joined.length === 90);
-  return whole && rows.every((r) => r.length === rows[0]?.length)
-    ? repairLookAlikes(joined)
-    : rows.join('\n');
+  const width = zoneWidth(rows);
+  if (width === null) return rows.join('\n');
+  if (rows.every((r) => r.length === width)) return repairLookAlikes(rows.join(''));
+  return rows.map((r) => fitFillers(r, width)).join('\n');
 }
 
 export const PASSPORT_MRZ_RULE: RuleBehaviour = {

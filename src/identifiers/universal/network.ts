@@ -50,11 +50,31 @@ function* findIp(text: string, _hints: FindHints): Iterable<Span> {
   for (const m of text.matchAll(IPV6)) {
     const address = m[0].replace(/[%/].*$/, '');
     const colons = address.split(':').length - 1;
-    if (address.includes('::') || colons === 7 || (colons === 6 && address.includes('.'))) {
+    if (
+      address.includes('::') ||
+      colons === 7 ||
+      (colons === 6 && address.includes('.')) ||
+      lostColon(address)
+    ) {
       spans.push({ start: m.index, end: m.index + m[0].length });
     }
   }
   yield* spans.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Six or seven hex groups with no `::`, two of them of three or four digits: an IPv6 address
+ * whose `::` OCR read as one colon (`2a01:c6cf:3113:2385:4851:ed5`). Pairs of digits (a MAC
+ * address, a hex dump) and times are not taken.
+ */
+function lostColon(address: string): boolean {
+  if (address.includes('::')) return false;
+  const groups = address.split(':');
+  return (
+    (groups.length === 6 || groups.length === 7) &&
+    groups.every((g) => /^[0-9A-Fa-f]{1,4}$/.test(g)) &&
+    groups.filter((g) => g.length >= 3).length >= 2
+  );
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (zone and prefix removed). */
@@ -82,12 +102,18 @@ function reservedIp(address: string, version: number): boolean {
 function validateIp(value: string): Validation {
   const rule = 'IPv4 dotted quad or IPv6 RFC 4291 text form (node net.isIP), prefix length';
   const [address = '', prefix] = value.split('/');
-  const version = isIP(address);
+  // Where a lost colon stood is unknown; put back at the last colon, the leading groups (which
+  // the reserved ranges are about) keep their places, and the address is covered whole anyway.
+  const lost = isIP(address) === 0 && lostColon(address);
+  const read = lost ? address.replace(/:(?=[^:]*$)/, '::') : address;
+  const version = isIP(read);
+  const note = lost ? ' (one colon of :: lost in reading)' : '';
   if (version === 0) return reject(rule, 'format');
   if (prefix !== undefined && Number(prefix) > (version === 4 ? 32 : 128)) {
     return reject(rule, 'format');
   }
-  if (reservedIp(address.replace(/%.*$/, ''), version)) return reject(rule, 'reserved');
+  if (reservedIp(read.replace(/%.*$/, ''), version)) return reject(rule, 'reserved');
+  if (lost) return accept(rule + note, 0.6);
   return accept(rule, version === 4 ? 0.75 : 0.85);
 }
 
