@@ -1,6 +1,7 @@
 /**
  * OCR benchmark: what one read costs per stage on synthetic pages (a photographed card, A4
- * scans holding cards, one turned a quarter). Prints a table; asserts nothing.
+ * scans holding cards, one turned a quarter), and one page again with the models' graphs as
+ * exported (not folded). Prints a table; asserts nothing.
  *   npx tsc -p tsconfig.json && node dist/bench/ocr.js [runs]
  */
 import { performance } from 'node:perf_hooks';
@@ -132,6 +133,15 @@ try {
   rows.push(await measure(upright, { ...card, name: `${card.name}, orientations off` }, runs));
 } finally {
   await upright.close();
+}
+// The A4 page with two cards read by the models as exported (graph-folding.ts off).
+const exported = await createPaddleOcr({ foldGraphs: false });
+try {
+  const page = all[3] as Case;
+  const slow = Math.ceil(runs / 4);
+  rows.push(await measure(exported, { ...page, name: `${page.name}, graphs as exported` }, slow));
+} finally {
+  await exported.close();
 }
 console.table(rows);
 const p50 = (name: string): number => Number(rows.find((r) => r.case === name)?.['p50 ms']);

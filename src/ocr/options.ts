@@ -20,6 +20,11 @@ export interface PaddleOcrOptions {
    */
   readonly recognitionSpinning?: boolean;
   readonly models?: Partial<ModelPaths>;
+  /**
+   * Simplify the models' graphs exactly when they are loaded (graph-folding.ts; default true).
+   * false runs them as exported, for comparison.
+   */
+  readonly foldGraphs?: boolean;
   readonly detection?: Partial<DetectionSettings>;
   readonly recognition?: Partial<RecognitionSettings>;
   readonly merge?: Partial<MergeSettings>;
@@ -79,6 +84,7 @@ export interface Settings {
   readonly spinning: boolean;
   readonly recognitionSpinning: boolean;
   readonly models: Partial<ModelPaths>;
+  readonly foldGraphs: boolean;
   readonly detection: DetectionSettings;
   readonly recognition: RecognitionSettings;
   readonly merge: MergeSettings;
@@ -95,6 +101,7 @@ export function resolveSettings(options: PaddleOcrOptions, cores: number): Setti
     spinning: options.spinning ?? false,
     recognitionSpinning: options.recognitionSpinning ?? true,
     models: options.models ?? {},
+    foldGraphs: options.foldGraphs ?? true,
     detection: { ...DEFAULT_DETECTION, ...options.detection },
     recognition: { ...DEFAULT_RECOGNITION, ...options.recognition },
     merge: { ...DEFAULT_MERGE, ...options.merge },

@@ -7,11 +7,13 @@
  * thread (measured: the event loop stalls for the whole run), so this runs inside the worker
  * of paddle.ts, never on the server's main thread.
  */
+import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import * as ort from 'onnxruntime-node';
 import { DirectionClassifier } from './classify.js';
 import { detectText, type DetectedBox } from './detect.js';
 import { readingFrame, type ReadingFrame, type RotatedRect } from './geometry.js';
+import { foldPaddleGraph } from './graph-folding.js';
 import { mergeLines, type RecognisedLine } from './merge.js';
 import { defaultModelPaths, loadCharset, outputClassCount, sessionOptions } from './models.js';
 import type { Settings, StageTimings } from './options.js';
@@ -229,10 +231,14 @@ export async function createPaddlePipeline(settings: Settings): Promise<PaddlePi
     intraOpThreads: threads,
     spinning: settings.recognitionSpinning,
   });
+  const model = async (file: string) => {
+    const bytes = await readFile(file);
+    return settings.foldGraphs ? foldPaddleGraph(bytes).bytes : bytes;
+  };
   const sessions = await Promise.all([
-    ort.InferenceSession.create(paths.detection, options),
-    ort.InferenceSession.create(paths.classification, options),
-    ort.InferenceSession.create(paths.recognition, recognition),
+    ort.InferenceSession.create(await model(paths.detection), options),
+    ort.InferenceSession.create(await model(paths.classification), options),
+    ort.InferenceSession.create(await model(paths.recognition), recognition),
   ]);
   const [detector, classifier, recogniser] = sessions;
   try {
