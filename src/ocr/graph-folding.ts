@@ -110,11 +110,10 @@ class GraphFolder {
     for (const conv of this.live('Conv')) {
       const convOut = conv.output[0] ?? '';
       const mul = this.soleConsumer(convOut, 'Mul');
-      const s = mul && this.scalarOperand(mul, convOut);
-      const add = mul && this.soleConsumer(mul.output[0] ?? '', 'Add');
-      const t = add && this.scalarOperand(add, mul.output[0] ?? '');
+      const step = mul && this.affineStep(mul, convOut);
       const weights = this.ownedFloats(conv.input[1], conv);
-      if (!mul || !add || s === undefined || t === undefined || !weights) continue;
+      if (!mul || !step || !weights) continue;
+      const { s, t, add } = step;
       const outChannels = int(weights.tensor.dims[0] ?? 0);
       const bias = this.biasOf(conv, outChannels);
       if (!bias) continue;
@@ -135,7 +134,7 @@ class GraphFolder {
     let count = 0;
     for (const add of this.live('Add')) {
       const x = add.input.find((name) => this.scalar(name) === undefined);
-      if (x === undefined || add.input.length !== 2 || this.scalarOperand(add, x) !== 3) continue;
+      if (x === undefined || this.scalarOperand(add, x) !== 3) continue;
       const clip = this.soleConsumer(add.output[0] ?? '', 'Clip');
       const [low, high] = clip ? this.clipBounds(clip) : [];
       if (!clip || low !== 0 || high !== 6) continue;
@@ -160,15 +159,11 @@ class GraphFolder {
     let count = 0;
     for (const mul of this.live('Mul')) {
       const x = mul.input.find((name) => this.scalar(name) === undefined);
-      const s = x === undefined || mul.input.length !== 2 ? undefined : this.scalarOperand(mul, x);
-      const mulOut = mul.output[0] ?? '';
-      const add = this.soleConsumer(mulOut, 'Add');
-      const t = add && this.scalarOperand(add, mulOut);
-      const conv = add && this.soleConsumer(add.output[0] ?? '', 'Conv');
-      if (x === undefined || s === undefined || s === 0 || t === undefined || !add || !conv) {
-        continue;
-      }
-      if (conv.input[0] !== add.output[0]) continue;
+      const step = x === undefined ? undefined : this.affineStep(mul, x);
+      if (x === undefined || !step || step.s === 0) continue;
+      const { s, t, add } = step;
+      const conv = this.soleConsumer(add.output[0] ?? '', 'Conv');
+      if (!conv || conv.input[0] !== add.output[0]) continue;
       const weights = this.ownedFloats(conv.input[1], conv);
       if (!weights) continue;
       const outChannels = int(weights.tensor.dims[0] ?? 0);
@@ -225,6 +220,17 @@ class GraphFolder {
     });
     this.graph.node = live;
     this.graph.valueInfo = this.graph.valueInfo.filter((info) => produced.has(info.name));
+  }
+
+  /** `mul` scaling `operand` by a constant s, read only by an Add of a constant t: x*s + t. */
+  private affineStep(
+    mul: NodeProto,
+    operand: string,
+  ): { s: number; t: number; add: NodeProto } | undefined {
+    const s = this.scalarOperand(mul, operand);
+    const add = this.soleConsumer(mul.output[0] ?? '', 'Add');
+    const t = add && this.scalarOperand(add, mul.output[0] ?? '');
+    return s === undefined || t === undefined || !add ? undefined : { s, t, add };
   }
 
   /** Clip's bounds: attributes up to opset 10, inputs from 11. */

@@ -231,14 +231,15 @@ export async function createPaddlePipeline(settings: Settings): Promise<PaddlePi
     intraOpThreads: threads,
     spinning: settings.recognitionSpinning,
   });
-  const model = async (file: string) => {
+  const open = async (file: string, sessionSettings: ort.InferenceSession.SessionOptions) => {
     const bytes = await readFile(file);
-    return settings.foldGraphs ? foldPaddleGraph(bytes).bytes : bytes;
+    const model = settings.foldGraphs ? foldPaddleGraph(bytes).bytes : bytes;
+    return ort.InferenceSession.create(model, sessionSettings);
   };
   const sessions = await Promise.all([
-    ort.InferenceSession.create(await model(paths.detection), options),
-    ort.InferenceSession.create(await model(paths.classification), options),
-    ort.InferenceSession.create(await model(paths.recognition), recognition),
+    open(paths.detection, options),
+    open(paths.classification, options),
+    open(paths.recognition, recognition),
   ]);
   const [detector, classifier, recogniser] = sessions;
   try {

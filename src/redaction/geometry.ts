@@ -10,6 +10,9 @@ const unit = (a: Point): Point => {
   return l === 0 ? { x: 1, y: 0 } : scale(a, 1 / l);
 };
 
+/** A cover's margin in text heights: one for both directions, or across and along the line. */
+export type SpanPad = number | { readonly across: number; readonly along: number };
+
 /**
  * One quad spanning characters `first..last` of a run (in reading order), padded by `pad`
  * (a fraction of the text height) across the line and along it, but never past the midpoint
@@ -19,13 +22,11 @@ export function spanQuad(
   chars: readonly Quad[],
   first: number,
   last: number,
-  pad = 0.15,
+  pad: SpanPad = 0.15,
   /** Where the pixels show the gap after `last` ends (see ink-gap.ts); trusted over the quads. */
   cutAfter: readonly [Point, Point] | null = null,
   /** Where the pixels show the gap before `first` begins; trusted over the quads. */
   cutBefore: readonly [Point, Point] | null = null,
-  /** The margin along the line, in text heights, where it differs from `pad` (across). */
-  alongPad = pad,
 ): Quad {
   const start = chars[first];
   const end = chars[last];
@@ -33,8 +34,10 @@ export function spanQuad(
   const along = unit(sub(end[1], start[0]));
   const across: Point = { x: -along.y, y: along.x };
   const height = Math.max(length(sub(start[3], start[0])), length(sub(end[2], end[1])));
+  const { across: acrossPad, along: alongPad } =
+    typeof pad === 'number' ? { across: pad, along: pad } : pad;
   const grow = alongPad * height;
-  const growAcross = pad * height;
+  const growAcross = acrossPad * height;
   // Along the line: grow outwards, but stop halfway to a neighbour that stays visible.
   const project = (p: Point) => p.x * along.x + p.y * along.y;
   const left = Math.min(project(start[0]), project(start[3]));
@@ -53,10 +56,9 @@ export function spanQuad(
   const growRight = cutAfter
     ? Math.min(project(cutAfter[0]), project(cutAfter[1])) - right
     : Math.max(0, Math.min(grow, rightRoom));
-  const top =
-    Math.min(...[...start, ...end].map((p) => p.x * across.x + p.y * across.y)) - growAcross;
-  const bottom =
-    Math.max(...[...start, ...end].map((p) => p.x * across.x + p.y * across.y)) + growAcross;
+  const offsets = [...start, ...end].map((p) => p.x * across.x + p.y * across.y);
+  const top = Math.min(...offsets) - growAcross;
+  const bottom = Math.max(...offsets) + growAcross;
   const at = (a: number, c: number): Point => add(scale(along, a), scale(across, c));
   return [
     at(left - growLeft, top),

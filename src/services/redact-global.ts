@@ -25,7 +25,7 @@ import {
 import type { GlobalRule } from '../identifiers/global-rule.js';
 import type { OcrEngine, Quad, RasterImage } from '../ocr/types.js';
 import { coverQuads } from '../redaction/raster.js';
-import { lineRuns, scaleQuad, spanQuad } from '../redaction/geometry.js';
+import { lineRuns, scaleQuad, spanQuad, type SpanPad } from '../redaction/geometry.js';
 import { replacePdfRegions } from '../redaction/pdf-text-replace.js';
 import { savePdfClean } from '../redaction/pdf.js';
 import { blurQuads, replaceQuads } from '../redaction/raster-replace.js';
@@ -86,8 +86,7 @@ interface Edit {
  * own glyph boxes are exact, and a margin there would take the neighbouring glyphs out of the
  * content stream too. Along the line the margin stops halfway to a visible neighbour anyway.
  */
-const OCR_PAD = 0.15;
-const OCR_PAD_ALONG = 0.3;
+const OCR_PAD: SpanPad = { across: 0.15, along: 0.3 };
 
 function replacementOf(
   finding: GlobalPageFinding,
@@ -111,11 +110,8 @@ function editsOf(
   for (const finding of findings) {
     const text = replacementOf(finding, rules.get(finding.type), options, standIns);
     lineRuns(finding.charQuads).forEach((run, i) => {
-      const ocr = finding.source === 'ocr';
-      const quad = toPage(
-        finding,
-        spanQuad(run, 0, run.length - 1, ocr ? OCR_PAD : 0, null, null, ocr ? OCR_PAD_ALONG : 0),
-      );
+      const pad = finding.source === 'ocr' ? OCR_PAD : 0;
+      const quad = toPage(finding, spanQuad(run, 0, run.length - 1, pad));
       edits.push({ quad, text: text === null ? null : i === 0 ? text : '' });
     });
   }
