@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { mupdf } from '../src/documents/mupdf.js';
 import { renderPdfPage } from '../src/documents/render.js';
 import { pdfWithLines, type PdfLine } from '../test/helpers/fixtures.js';
-import { percentile, startBenchServer } from './http.js';
+import { percentile, startBenchServer, withPeakRss } from './http.js';
 
 /** A letter page: prose with an IBAN, a card, an e-mail address and an SSN among the lines. */
 function letterPage(n: number): PdfLine[] {
@@ -52,11 +52,13 @@ const cases = [
 const rows = [];
 for (const c of cases) {
   await server.upload('/api/v1/global/redact', c.bytes, c.filename); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    times.push(await server.upload('/api/v1/global/redact', c.bytes, c.filename));
-  }
-  times.sort((a, b) => a - b);
+  const { result: times, peakMb } = await withPeakRss(async () => {
+    const measured: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      measured.push(await server.upload('/api/v1/global/redact', c.bytes, c.filename));
+    }
+    return measured.sort((a, b) => a - b);
+  });
   const p50 = percentile(times, 0.5);
   rows.push({
     case: c.name,
@@ -65,6 +67,7 @@ for (const c of cases) {
     'p95 ms': Math.round(percentile(times, 0.95)),
     'pages/s': ((c.pages * 1000) / p50).toFixed(1),
     'ms/page': Math.round(p50 / c.pages),
+    'peak RSS MB': peakMb,
   });
 }
 console.table(rows);

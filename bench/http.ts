@@ -12,6 +12,25 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 }
 
+/**
+ * Runs `work` and samples the process's resident memory every 10 ms meanwhile (the server and
+ * its OCR worker thread live in this process): the result and the peak in MB.
+ */
+export async function withPeakRss<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; peakMb: number }> {
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 10);
+  try {
+    const result = await work();
+    return { result, peakMb: Math.round(Math.max(peak, process.memoryUsage().rss) / 1_048_576) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 export interface BenchServer {
   /**
    * Posts `bytes` as the `file` part to `path`; milliseconds until the whole response was read.

@@ -5,7 +5,7 @@
  * Prints a table; asserts nothing. The server runs in this process, on 127.0.0.1.
  */
 import { performance } from 'node:perf_hooks';
-import { percentile, startBenchServer } from './http.js';
+import { percentile, startBenchServer, withPeakRss } from './http.js';
 import { generateDocument } from '../test/fixtures/aadhaar/index.js';
 import { mupdf } from '../src/documents/mupdf.js';
 
@@ -54,23 +54,20 @@ const rows = [];
 for (const c of cases.filter((k) => only === undefined || k.name.includes(only))) {
   await send(c); // warm-up: models loaded, caches filled
   for (const concurrency of [1, 4]) {
-    let peak = process.memoryUsage().rss;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 10);
     const times: number[] = [];
     const started = performance.now();
     let next = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < runs) {
-          next += 1;
-          times.push(await send(c));
-        }
-      }),
+    const { peakMb } = await withPeakRss(() =>
+      Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (next < runs) {
+            next += 1;
+            times.push(await send(c));
+          }
+        }),
+      ),
     );
     const elapsed = (performance.now() - started) / 1000;
-    clearInterval(sampler);
     times.sort((a, b) => a - b);
     rows.push({
       case: c.name,
@@ -79,7 +76,7 @@ for (const c of cases.filter((k) => only === undefined || k.name.includes(only))
       'p50 ms': Math.round(percentile(times, 0.5)),
       'p95 ms': Math.round(percentile(times, 0.95)),
       'docs/s': (times.length / elapsed).toFixed(2),
-      'peak RSS MB': Math.round(peak / 1_048_576),
+      'peak RSS MB': peakMb,
     });
   }
 }

@@ -6,7 +6,7 @@
  * nothing. The server runs in this process, on 127.0.0.1.
  *   node dist/bench/redact.js [runs]
  */
-import { percentile, startBenchServer } from './http.js';
+import { percentile, startBenchServer, withPeakRss } from './http.js';
 import { mupdf } from '../src/documents/mupdf.js';
 import { renderPdfPage } from '../src/documents/render.js';
 import { imagesToPdf } from '../src/documents/writers.js';
@@ -65,9 +65,11 @@ const send = (bytes: Buffer) => server.upload('/api/v1/redact-pii', bytes, 'docu
 const rows = [];
 for (const c of cases) {
   await send(c.bytes); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) times.push(await send(c.bytes));
-  times.sort((a, b) => a - b);
+  const { result: times, peakMb } = await withPeakRss(async () => {
+    const measured: number[] = [];
+    for (let i = 0; i < runs; i += 1) measured.push(await send(c.bytes));
+    return measured.sort((a, b) => a - b);
+  });
   const p50 = percentile(times, 0.5);
   rows.push({
     case: c.name,
@@ -76,6 +78,7 @@ for (const c of cases) {
     'p95 ms': Math.round(percentile(times, 0.95)),
     'pages/s': ((c.pages * 1000) / p50).toFixed(2),
     's/page': (p50 / 1000 / c.pages).toFixed(2),
+    'peak RSS MB': peakMb,
   });
 }
 console.table(rows);
