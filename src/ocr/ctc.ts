@@ -60,24 +60,63 @@ function spaceRestored(
 }
 
 /**
- * Decodes one line from `probabilities` (steps x classes, softmax per step), where class 0 is
- * the blank. `textWidth` is the width of the crop that holds text (padding excluded),
- * `cropWidth` the width the network saw.
+ * What decoding reads of each output step: the winning class (0 is the blank), its softmax
+ * probability, and the probability of the space class (the charset's last entry). The
+ * recogniser's graph computes these itself (ctc-head.ts).
  */
-export function decodeCtc(
+export interface CtcSteps {
+  readonly best: ArrayLike<number>;
+  readonly bestProbability: ArrayLike<number>;
+  readonly space: ArrayLike<number>;
+}
+
+/**
+ * The same summary from a full softmax (steps x classes), as ctc-head.ts's graph computes it:
+ * the first of equal maxima wins. For tests and for models run without the head.
+ */
+export function summariseSteps(
   probabilities: Float32Array,
-  offset: number,
   steps: number,
   classes: number,
+): CtcSteps {
+  const best = new Int32Array(steps);
+  const bestProbability = new Float32Array(steps);
+  const space = new Float32Array(steps);
+  for (let t = 0; t < steps; t += 1) {
+    const base = t * classes;
+    let index = 0;
+    let top = probabilities[base] as number;
+    for (let c = 1; c < classes; c += 1) {
+      const p = probabilities[base + c] as number;
+      if (p > top) {
+        top = p;
+        index = c;
+      }
+    }
+    best[t] = index;
+    bestProbability[t] = top;
+    space[t] = probabilities[base + classes - 1] as number;
+  }
+  return { best, bestProbability, space };
+}
+
+/**
+ * Decodes one line from its steps' summary. `textWidth` is the width of the crop that holds
+ * text (padding excluded), `cropWidth` the width the network saw.
+ */
+export function decodeCtc(
+  summary: CtcSteps,
   charset: readonly string[],
   textWidth: number,
   cropWidth: number,
   settings: CtcSettings,
   blankRun: BlankRun,
 ): DecodedChar[] {
+  const steps = summary.best.length;
   const stride = cropWidth / steps;
   const centre = (p: Peak): number => ((p.first + p.last) / 2 + 0.5) * stride;
-  const space = charset.lastIndexOf(' ');
+  // The summary's space probability is the last class's: PaddleOCR appends the space there.
+  const space = charset.at(-1) === ' ' ? charset.length - 1 : -1;
   const peaks: Peak[] = [];
   let previous = 0;
   // The strongest space evidence among the blank steps since the last character.
@@ -85,16 +124,8 @@ export function decodeCtc(
   let gapStep = -1;
   let gapConfidence = 0;
   for (let t = 0; t < steps; t += 1) {
-    const base = offset + t * classes;
-    let best = 0;
-    let bestP = probabilities[base] as number;
-    for (let c = 1; c < classes; c += 1) {
-      const p = probabilities[base + c] as number;
-      if (p > bestP) {
-        bestP = p;
-        best = c;
-      }
-    }
+    const best = summary.best[t] as number;
+    const bestP = summary.bestProbability[t] as number;
     const current = peaks.at(-1);
     if (best !== 0 && best === previous && current !== undefined) {
       current.last = t;
@@ -112,7 +143,7 @@ export function decodeCtc(
       peaks.push({ index: best, first: t, last: t, confidence: bestP });
       gapSpace = 0;
     } else if (space > 0) {
-      const p = probabilities[base + space] as number;
+      const p = summary.space[t] as number;
       if (p > gapSpace) {
         gapSpace = p;
         gapStep = t;

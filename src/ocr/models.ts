@@ -83,11 +83,3 @@ export async function loadCharset(
   }
   return charset;
 }
-
-/** The size of the last output dimension (classes), when the model declares it. */
-export function outputClassCount(session: ort.InferenceSession): number | undefined {
-  const meta = session.outputMetadata[0];
-  if (meta === undefined || !meta.isTensor) return undefined;
-  const last = meta.shape.at(-1);
-  return typeof last === 'number' ? last : undefined;
-}

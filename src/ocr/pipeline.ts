@@ -15,7 +15,8 @@ import { detectText, type DetectedBox } from './detect.js';
 import { readingFrame, type ReadingFrame, type RotatedRect } from './geometry.js';
 import { foldPaddleGraph } from './graph-folding.js';
 import { mergeLines, type RecognisedLine } from './merge.js';
-import { defaultModelPaths, loadCharset, outputClassCount, sessionOptions } from './models.js';
+import { addCtcHead } from './ctc-head.js';
+import { defaultModelPaths, loadCharset, sessionOptions } from './models.js';
 import type { Settings, StageTimings } from './options.js';
 import { axisOf, baseOrientation, flipped, nearestDecided, type Axis } from './orientation.js';
 import { refineRect } from './refine.js';
@@ -231,28 +232,26 @@ export async function createPaddlePipeline(settings: Settings): Promise<PaddlePi
     intraOpThreads: threads,
     spinning: settings.recognitionSpinning,
   });
-  const open = async (file: string, sessionSettings: ort.InferenceSession.SessionOptions) => {
+  const prepare = async (file: string) => {
     const bytes = await readFile(file);
-    const model = settings.foldGraphs ? foldPaddleGraph(bytes).bytes : bytes;
-    return ort.InferenceSession.create(model, sessionSettings);
+    return settings.foldGraphs ? foldPaddleGraph(bytes).bytes : bytes;
   };
+  const open = async (file: string, sessionSettings: ort.InferenceSession.SessionOptions) =>
+    ort.InferenceSession.create(await prepare(file), sessionSettings);
+  // The recogniser reads its steps' summary, not the softmax (ctc-head.ts).
+  const head = addCtcHead(await prepare(paths.recognition));
+  const charset = await loadCharset(paths.dictionary, head.classes);
   const sessions = await Promise.all([
     open(paths.detection, options),
     open(paths.classification, options),
-    open(paths.recognition, recognition),
+    ort.InferenceSession.create(head.bytes, recognition),
   ]);
   const [detector, classifier, recogniser] = sessions;
-  try {
-    const charset = await loadCharset(paths.dictionary, outputClassCount(recogniser));
-    return new PaddlePipeline(
-      sessions,
-      detector,
-      new DirectionClassifier(classifier),
-      new Recogniser(recogniser, charset, settings.recognition),
-      settings,
-    );
-  } catch (error) {
-    await Promise.all(sessions.map((s) => s.release()));
-    throw error;
-  }
+  return new PaddlePipeline(
+    sessions,
+    detector,
+    new DirectionClassifier(classifier),
+    new Recogniser(recogniser, charset, settings.recognition),
+    settings,
+  );
 }

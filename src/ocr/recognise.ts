@@ -5,6 +5,7 @@
  */
 import * as ort from 'onnxruntime-node';
 import { cropFrame } from './crop.js';
+import { CTC_OUTPUTS } from './ctc-head.js';
 import { decodeCtc } from './ctc.js';
 import { inkProfile, longestBlank, type InkProfile } from './ink.js';
 import type { ReadingFrame } from './geometry.js';
@@ -64,36 +65,27 @@ export class Recogniser {
     const crop = cropFrame(image, frame, textWidth, cropWidth, height);
     const tensor = new ort.Tensor('float32', crop.data, [1, 3, height, cropWidth]);
     const inputName = this.session.inputNames[0] ?? 'x';
-    const outputName = this.session.outputNames[0] ?? '';
     const outputs = await this.session.run({ [inputName]: tensor });
     tensor.dispose();
-    const output = outputs[outputName];
-    if (output === undefined) throw new Error('The recognition model returned no output.');
-    const [, steps = 0, classes = 0] = output.dims;
-    if (classes !== this.charset.length) {
-      output.dispose();
-      throw new Error(
-        `The recognition model outputs ${classes} classes; the dictionary has ${this.charset.length}.`,
-      );
+    const best = outputs[CTC_OUTPUTS.best];
+    const bestProbability = outputs[CTC_OUTPUTS.bestProbability];
+    const space = outputs[CTC_OUTPUTS.space];
+    if (best === undefined || bestProbability === undefined || space === undefined) {
+      throw new Error('The recognition model lacks the CTC summary outputs (see ctc-head.ts).');
     }
+    const summary = {
+      best: best.data as Int32Array,
+      bestProbability: bestProbability.data as Float32Array,
+      space: space.data as Float32Array,
+    };
     // Blank columns are only measured when a gap is in doubt (a few per line at most).
     let ink: InkProfile | undefined;
     const blankRun = (from: number, to: number): number | undefined => {
       ink ??= inkProfile(crop.data, cropWidth, height, textWidth);
       return ink.textHeight > 0 ? longestBlank(ink, from, to) / ink.textHeight : undefined;
     };
-    const decoded = decodeCtc(
-      output.data as Float32Array,
-      0,
-      steps,
-      classes,
-      this.charset,
-      textWidth,
-      cropWidth,
-      this.settings,
-      blankRun,
-    );
-    output.dispose();
+    const decoded = decodeCtc(summary, this.charset, textWidth, cropWidth, this.settings, blankRun);
+    for (const output of Object.values(outputs)) output.dispose();
     const chars = decoded
       .filter((c) => c.text !== '')
       .map((c) => ({

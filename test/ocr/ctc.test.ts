@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decodeCtc, type BlankRun } from '../../src/ocr/ctc.js';
+import { decodeCtc, summariseSteps, type BlankRun, type CtcSteps } from '../../src/ocr/ctc.js';
 
 // Classes: blank, 'a', 'b', '1', ' ' (the space is last, as in PaddleOCR's dictionary).
 const CHARSET = ['', 'a', 'b', '1', ' '];
 
 /** One softmax row per step: the winning class gets `p`, the space class `space`, the blank the rest. */
-function steps(path: readonly (number | [number, number])[], space = 0): Float32Array {
+function steps(path: readonly (number | [number, number])[], space = 0): CtcSteps {
   const classes = CHARSET.length;
   const data = new Float32Array(path.length * classes);
   path.forEach((entry, t) => {
@@ -20,7 +20,7 @@ function steps(path: readonly (number | [number, number])[], space = 0): Float32
       data[row] = 1 - p;
     }
   });
-  return data;
+  return summariseSteps(data, path.length, classes);
 }
 
 const noInk: BlankRun = () => undefined;
@@ -32,9 +32,23 @@ const settings = {
 };
 
 describe('CTC decoding', () => {
+  it('summarises each step as its winner (the first of equal maxima), its probability and the space class', () => {
+    const probabilities = Float32Array.from([...[0.1, 0.4, 0.4, 0, 0.1], ...[0.7, 0, 0, 0.1, 0.2]]);
+    const summary = summariseSteps(probabilities, 2, CHARSET.length);
+    assert.deepEqual(Array.from(summary.best), [1, 0]);
+    assert.deepEqual(
+      Array.from(summary.bestProbability).map((p) => +p.toFixed(6)),
+      [0.4, 0.7],
+    );
+    assert.deepEqual(
+      Array.from(summary.space).map((p) => +p.toFixed(6)),
+      [0.1, 0.2],
+    );
+  });
+
   it('collapses repeats, drops blanks, and keeps a blank-separated double letter', () => {
     const probabilities = steps([0, 1, 1, 0, 2, 0, 2, 0]);
-    const chars = decodeCtc(probabilities, 0, 8, CHARSET.length, CHARSET, 64, 64, settings, noInk);
+    const chars = decodeCtc(probabilities, CHARSET, 64, 64, settings, noInk);
     assert.deepEqual(
       chars.map((c) => c.text),
       ['a', 'b', 'b'],
@@ -44,7 +58,7 @@ describe('CTC decoding', () => {
   it('spans each character between the midpoints to its neighbours, in crop columns', () => {
     // 8 steps over a 64-column crop: 8 columns a step; peaks at steps 1.5, 4 and 6.
     const probabilities = steps([0, 1, 1, 0, 2, 0, 3, 0]);
-    const chars = decodeCtc(probabilities, 0, 8, CHARSET.length, CHARSET, 64, 64, settings, noInk);
+    const chars = decodeCtc(probabilities, CHARSET, 64, 64, settings, noInk);
     // Peak centres at columns 16, 36 and 52.
     assert.deepEqual(
       chars.map((c) => [c.from, c.to]),
@@ -59,7 +73,7 @@ describe('CTC decoding', () => {
 
   it("takes each character's confidence as its highest probability", () => {
     const probabilities = steps([[1, 0.6], [1, 0.95], 0, [2, 0.7]]);
-    const chars = decodeCtc(probabilities, 0, 4, CHARSET.length, CHARSET, 32, 32, settings, noInk);
+    const chars = decodeCtc(probabilities, CHARSET, 32, 32, settings, noInk);
     assert.ok(Math.abs((chars[0]?.confidence ?? 0) - 0.95) < 1e-6);
     assert.ok(Math.abs((chars[1]?.confidence ?? 0) - 0.7) < 1e-6);
   });
@@ -69,7 +83,7 @@ describe('CTC decoding', () => {
     const wide: BlankRun = () => 0.4;
     const narrow: BlankRun = () => 0.1;
     const text = (space: number, run: BlankRun): string =>
-      decodeCtc(steps(path, space), 0, 5, CHARSET.length, CHARSET, 40, 40, settings, run)
+      decodeCtc(steps(path, space), CHARSET, 40, 40, settings, run)
         .map((c) => c.text)
         .join('');
     assert.equal(text(0.2, wide), 'a b');
@@ -83,17 +97,7 @@ describe('CTC decoding', () => {
   });
 
   it('keeps the spaces the recogniser emits', () => {
-    const chars = decodeCtc(
-      steps([1, 0, 4, 0, 2]),
-      0,
-      5,
-      CHARSET.length,
-      CHARSET,
-      40,
-      40,
-      settings,
-      noInk,
-    );
+    const chars = decodeCtc(steps([1, 0, 4, 0, 2]), CHARSET, 40, 40, settings, noInk);
     assert.equal(chars.map((c) => c.text).join(''), 'a b');
   });
 });
