@@ -91,11 +91,12 @@ function quadOf(result: ReadResult): Quad {
 function toImageData(image: RasterImage) {
   const { width, height, channels, pixels } = image;
   const rgba = new Uint8ClampedArray(width * height * 4);
-  for (let i = 0, j = 0; i < width * height; i += 1, j += channels) {
-    rgba[i * 4] = pixels[j] ?? 0;
-    rgba[i * 4 + 1] = pixels[j + 1] ?? 0;
-    rgba[i * 4 + 2] = pixels[j + 2] ?? 0;
-    rgba[i * 4 + 3] = 255;
+  const end = width * height * 4;
+  for (let i = 0, j = 0; i < end; i += 4, j += channels) {
+    rgba[i] = pixels[j] as number;
+    rgba[i + 1] = pixels[j + 1] as number;
+    rgba[i + 2] = pixels[j + 2] as number;
+    rgba[i + 3] = 255;
   }
   return { data: rgba, width, height, colorSpace: 'srgb' as const };
 }

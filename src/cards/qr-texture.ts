@@ -32,10 +32,13 @@ function luminance(
   const grey = new Uint8Array(width * height);
   const { channels, pixels } = image;
   for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const at = (y * step * image.width + x * step) * channels;
-      grey[y * width + x] =
-        ((pixels[at] ?? 0) * 77 + (pixels[at + 1] ?? 0) * 150 + (pixels[at + 2] ?? 0) * 29) >> 8;
+    let at = y * step * image.width * channels;
+    const row = y * width;
+    for (let x = 0; x < width; x += 1, at += step * channels) {
+      const r = pixels[at] as number;
+      const g = pixels[at + 1] as number;
+      const b = pixels[at + 2] as number;
+      grey[row + x] = (r * 77 + g * 150 + b * 29) >> 8;
     }
   }
   return { grey, width, height };
@@ -49,24 +52,35 @@ function busyCells(
   const cols = Math.floor(width / CELL);
   const rows = Math.floor(height / CELL);
   const busy = new Uint8Array(cols * rows);
+  const area = CELL * CELL;
   for (let cy = 0; cy < rows; cy += 1) {
     for (let cx = 0; cx < cols; cx += 1) {
-      let along = 0;
-      let down = 0;
+      const x0 = cx * CELL;
+      const y0 = cy * CELL;
+      // Contrast first: most cells of a page are plain paper and need no edge count.
       let low = 255;
       let high = 0;
-      for (let y = cy * CELL; y < cy * CELL + CELL; y += 1) {
-        for (let x = cx * CELL; x < cx * CELL + CELL; x += 1) {
-          const g = grey[y * width + x] ?? 0;
+      for (let y = y0; y < y0 + CELL; y += 1) {
+        const row = y * width;
+        for (let x = x0; x < x0 + CELL; x += 1) {
+          const g = grey[row + x] as number;
           if (g < low) low = g;
           if (g > high) high = g;
-          if (x + 1 < width && Math.abs((grey[y * width + x + 1] ?? 0) - g) > EDGE) along += 1;
-          if (y + 1 < height && Math.abs((grey[(y + 1) * width + x] ?? 0) - g) > EDGE) down += 1;
         }
       }
-      const area = CELL * CELL;
-      if (high - low > CONTRAST && along > BUSY * area && down > BUSY * area)
-        busy[cy * cols + cx] = 1;
+      if (high - low <= CONTRAST) continue;
+      let along = 0;
+      let down = 0;
+      for (let y = y0; y < y0 + CELL; y += 1) {
+        const row = y * width;
+        const below = y + 1 < height;
+        for (let x = x0; x < x0 + CELL; x += 1) {
+          const g = grey[row + x] as number;
+          if (x + 1 < width && Math.abs((grey[row + x + 1] as number) - g) > EDGE) along += 1;
+          if (below && Math.abs((grey[row + width + x] as number) - g) > EDGE) down += 1;
+        }
+      }
+      if (along > BUSY * area && down > BUSY * area) busy[cy * cols + cx] = 1;
     }
   }
   return { busy, cols, rows };
@@ -79,29 +93,36 @@ export function findQrTexture(image: RasterImage): Quad[] {
   const { busy, cols, rows } = busyCells(grey, width, height);
   const seen = new Uint8Array(cols * rows);
   const found: Quad[] = [];
+  const stack: number[] = [];
+  const visit = (next: number): void => {
+    if (busy[next] === 1 && seen[next] === 0) {
+      seen[next] = 1;
+      stack.push(next);
+    }
+  };
   for (let start = 0; start < busy.length; start += 1) {
     if (!busy[start] || seen[start]) continue;
     // Flood the 4-connected block, keeping its bounds and size.
-    const stack = [start];
+    stack.push(start);
     seen[start] = 1;
     let count = 0;
-    let [x0, y0, x1, y1] = [cols, rows, 0, 0];
+    let x0 = cols;
+    let y0 = rows;
+    let x1 = 0;
+    let y1 = 0;
     while (stack.length > 0) {
-      const cell = stack.pop() ?? 0;
-      const [x, y] = [cell % cols, Math.floor(cell / cols)];
+      const cell = stack.pop() as number;
+      const x = cell % cols;
+      const y = (cell - x) / cols;
       count += 1;
-      [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
-      for (const [nx, ny] of [
-        [x + 1, y],
-        [x - 1, y],
-        [x, y + 1],
-        [x, y - 1],
-      ] as const) {
-        const next = ny * cols + nx;
-        if (nx < 0 || ny < 0 || nx >= cols || ny >= rows || !busy[next] || seen[next]) continue;
-        seen[next] = 1;
-        stack.push(next);
-      }
+      if (x < x0) x0 = x;
+      if (y < y0) y0 = y;
+      if (x > x1) x1 = x;
+      if (y > y1) y1 = y;
+      if (x + 1 < cols) visit(cell + 1);
+      if (x > 0) visit(cell - 1);
+      if (y + 1 < rows) visit(cell + cols);
+      if (y > 0) visit(cell - cols);
     }
     const [w, h] = [x1 - x0 + 1, y1 - y0 + 1];
     if (Math.min(w, h) < MIN_CELLS || Math.max(w, h) > MAX_ASPECT * Math.min(w, h)) continue;

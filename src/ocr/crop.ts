@@ -21,6 +21,7 @@ export interface Crop {
  * Samples `frame` into `outWidth` x `outHeight` pixels, the text's extent filling
  * `textWidth` columns (the rest is padding of value 0, mid grey as PaddleOCR pads).
  * `maxSubsamples` bounds the area averaging per axis (1: plain bilinear, for a quick look).
+ * `into`, when given, receives the crop instead of a new array (3 x outWidth x outHeight long).
  */
 export function cropFrame(
   image: RasterImage,
@@ -29,9 +30,11 @@ export function cropFrame(
   outWidth: number,
   outHeight: number,
   maxSubsamples = 4,
+  into?: Float32Array,
 ): Crop {
   const plane = outWidth * outHeight;
-  const data = new Float32Array(plane * 3);
+  if (into !== undefined && into.length !== plane * 3) throw new Error('crop buffer size');
+  const data = into ?? new Float32Array(plane * 3);
   const stepAlong = frame.length / textWidth;
   const stepDown = frame.thickness / outHeight;
   // Sub-samples per axis: bilinear alone is fine down to about 1.5x; beyond, about one per page pixel.
@@ -48,6 +51,15 @@ export function cropFrame(
   // Sample centres sit at (k + 0.5) sub-steps; bilinear weights are taken between pixel centres (-0.5).
   const x0 = frame.ox + 0.5 * (ax + dx) - 0.5;
   const y0 = frame.oy + 0.5 * (ay + dy) - 0.5;
+  if (
+    !alpha &&
+    nAlong === 1 &&
+    nDown === 1 &&
+    inside(image, x0, y0, ax, ay, dx, dy, textWidth, outHeight)
+  ) {
+    sampleInside(image, data, x0, y0, ax, ay, dx, dy, textWidth, outWidth, outHeight, norm);
+    return { data, width: outWidth, height: outHeight, scale: textWidth / frame.length };
+  }
   const columns = textWidth * nAlong;
   const sums = new Float64Array(textWidth * 3);
   for (let oy = 0; oy < outHeight; oy += 1) {
@@ -128,6 +140,94 @@ export function cropFrame(
       data[plane + i] = (sums[ox * 3 + 1] as number) * norm - 1;
       data[2 * plane + i] = (sums[ox * 3] as number) * norm - 1;
     }
+    if (into !== undefined && textWidth < outWidth) {
+      for (let c = 0; c < 3; c += 1)
+        data.fill(0, c * plane + rowStart + textWidth, c * plane + rowStart + outWidth);
+    }
   }
   return { data, width: outWidth, height: outHeight, scale: textWidth / frame.length };
+}
+
+/** Whether every bilinear tap of a columns x rows sample grid falls on the page. */
+function inside(
+  image: RasterImage,
+  x0: number,
+  y0: number,
+  ax: number,
+  ay: number,
+  dx: number,
+  dy: number,
+  columns: number,
+  rows: number,
+): boolean {
+  // The grid is affine: its extremes are at its corners.
+  for (const [c, r] of [
+    [0, 0],
+    [columns - 1, 0],
+    [0, rows - 1],
+    [columns - 1, rows - 1],
+  ] as const) {
+    const x = x0 + c * ax + r * dx;
+    const y = y0 + c * ay + r * dy;
+    if (!(x >= 0 && y >= 0 && x < image.width - 1 && y < image.height - 1)) return false;
+  }
+  return true;
+}
+
+/**
+ * The common case of cropFrame, written out: an opaque page, one bilinear sample per crop pixel
+ * (text enlarged to the recogniser's height) and every tap on the page. The same arithmetic
+ * without the general loop's sums and checks: about twice as fast, and the crops are identical.
+ */
+function sampleInside(
+  image: RasterImage,
+  data: Float32Array,
+  x0: number,
+  y0: number,
+  ax: number,
+  ay: number,
+  dx: number,
+  dy: number,
+  textWidth: number,
+  outWidth: number,
+  outHeight: number,
+  norm: number,
+): void {
+  const { width, channels, pixels } = image;
+  const plane = outWidth * outHeight;
+  const down = width * channels;
+  for (let oy = 0; oy < outHeight; oy += 1) {
+    let fx = x0 + oy * dx;
+    let fy = y0 + oy * dy;
+    const rowStart = oy * outWidth;
+    for (let ox = 0; ox < textWidth; ox += 1, fx += ax, fy += ay) {
+      const ix = Math.floor(fx);
+      const iy = Math.floor(fy);
+      const wx = fx - ix;
+      const wy = fy - iy;
+      const k00 = (iy * width + ix) * channels;
+      const k01 = k00 + channels;
+      const k10 = k00 + down;
+      const k11 = k10 + channels;
+      const w00 = (1 - wx) * (1 - wy);
+      const w01 = wx * (1 - wy);
+      const w10 = (1 - wx) * wy;
+      const w11 = wx * wy;
+      let r = (pixels[k00] as number) * w00 + (pixels[k01] as number) * w01;
+      r += (pixels[k10] as number) * w10 + (pixels[k11] as number) * w11;
+      let g = (pixels[k00 + 1] as number) * w00 + (pixels[k01 + 1] as number) * w01;
+      g += (pixels[k10 + 1] as number) * w10 + (pixels[k11 + 1] as number) * w11;
+      let b = (pixels[k00 + 2] as number) * w00 + (pixels[k01 + 2] as number) * w01;
+      b += (pixels[k10 + 2] as number) * w10 + (pixels[k11 + 2] as number) * w11;
+      const i = rowStart + ox;
+      data[i] = b * norm - 1;
+      data[plane + i] = g * norm - 1;
+      data[2 * plane + i] = r * norm - 1;
+    }
+    if (textWidth < outWidth) {
+      for (let c = 0; c < 3; c += 1) {
+        data.fill(0, c * plane + rowStart + textWidth, c * plane + rowStart + outWidth);
+      }
+    }
+  }
 }

@@ -49,6 +49,12 @@ export interface LineReading {
 }
 
 export class Recogniser {
+  /**
+   * One crop buffer, reused line after line: a fresh array per line was 40 MB a dense page for
+   * the collector (reads are sequential; each line's crop is done with before the next).
+   */
+  private buffer = new Float32Array(0);
+
   constructor(
     private readonly session: ort.InferenceSession,
     private readonly charset: readonly string[],
@@ -62,7 +68,17 @@ export class Recogniser {
     const textWidth = Math.max(1, Math.min(maxWidth, natural));
     // Whole network strides (8 columns per output step) keep the step-to-column map exact.
     const cropWidth = Math.max(minWidth, Math.ceil(textWidth / 8) * 8);
-    const crop = cropFrame(image, frame, textWidth, cropWidth, height);
+    const size = 3 * height * cropWidth;
+    if (this.buffer.length < size) this.buffer = new Float32Array(size);
+    const crop = cropFrame(
+      image,
+      frame,
+      textWidth,
+      cropWidth,
+      height,
+      4,
+      this.buffer.subarray(0, size),
+    );
     const tensor = new ort.Tensor('float32', crop.data, [1, 3, height, cropWidth]);
     const inputName = this.session.inputNames[0] ?? 'x';
     const outputs = await this.session.run({ [inputName]: tensor });
