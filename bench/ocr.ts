@@ -1,20 +1,22 @@
 /**
  * OCR benchmark: what one read costs per stage on synthetic pages (a photographed card, A4
- * scans holding cards, one turned a quarter), and one page again with the models' graphs as
- * exported (not folded). Prints a table; asserts nothing.
+ * scans holding cards, one turned a quarter, a dense letter read as a document), and one page
+ * again with the models' graphs as exported (not folded). Prints a table; asserts nothing.
  *   npx tsc -p tsconfig.json && node dist/bench/ocr.js [runs]
  */
 import { performance } from 'node:perf_hooks';
 import { percentile } from './http.js';
 import sharp from 'sharp';
 import { createPaddleOcr, type PaddleOcr, type StageTimings } from '../src/ocr/index.js';
-import type { RasterImage } from '../src/ocr/types.js';
+import type { RasterImage, ReadPurpose } from '../src/ocr/types.js';
+import { letterPage, scannedLetters } from './letter.js';
 import { drawCard, Page } from '../test/ocr/fixtures.js';
 
 interface Case {
   readonly name: string;
   readonly image: RasterImage;
   readonly expected: readonly string[];
+  readonly purpose?: ReadPurpose;
 }
 
 /** A camera-like copy: slight blur, JPEG at quality 70, sensor noise (deterministic). */
@@ -75,6 +77,13 @@ async function cases(): Promise<Case[]> {
     image: a4two.raster(),
     expected: both.map((d) => d.text),
   });
+  // The scanned page of bench/redact.ts, read as /redact-pii reads it.
+  result.push({
+    name: 'dense A4 letter 200 dpi, as a document',
+    image: scannedLetters(1, 200)[0] as RasterImage,
+    expected: letterPage(1).map((l) => l.text),
+    purpose: 'document',
+  });
   return result;
 }
 
@@ -86,7 +95,7 @@ function median(values: readonly number[]): number {
 }
 
 async function measure(engine: PaddleOcr, c: Case, runs: number): Promise<Record<string, string>> {
-  const warm = await engine.readWithTimings(c.image, 0);
+  const warm = await engine.readWithTimings(c.image, 0, c.purpose);
   const texts = new Set(warm.text.lines.map((l) => l.text));
   // Counts only: recognised text is never printed.
   const found = c.expected.filter((t) => texts.has(t)).length;
@@ -94,7 +103,7 @@ async function measure(engine: PaddleOcr, c: Case, runs: number): Promise<Record
   const stages: StageTimings[] = [];
   for (let i = 0; i < runs; i += 1) {
     const t0 = performance.now();
-    const { timings } = await engine.readWithTimings(c.image, 0);
+    const { timings } = await engine.readWithTimings(c.image, 0, c.purpose);
     walls.push(performance.now() - t0);
     stages.push(timings);
   }

@@ -7,36 +7,13 @@
  *   node dist/bench/redact.js [runs]
  */
 import { percentile, startBenchServer, withPeakRss } from './http.js';
-import { mupdf } from '../src/documents/mupdf.js';
-import { renderPdfPage } from '../src/documents/render.js';
+import { letterPage, scannedLetters } from './letter.js';
 import { imagesToPdf } from '../src/documents/writers.js';
 import { generateRedactionDocument } from '../test/fixtures/redaction/index.js';
-import { pdfWithLines, type PdfLine } from '../test/helpers/fixtures.js';
-
-/** A letter-like page: prose lines with a few identifiers among them. */
-function letterPage(n: number): PdfLine[] {
-  const lines: PdfLine[] = [];
-  for (let i = 0; i < 40; i += 1) {
-    const y = 800 - i * 18;
-    const text =
-      i % 10 === 3
-        ? `Customer ${n}-${i}: PAN ACUPA7085R, mobile +91 98765 43210, mail priya.sharma@example.in`
-        : i % 10 === 7
-          ? `GSTIN 27AAPFU0939F1ZV, IFSC SBIN0000691, Aadhaar 4918 7362 5102, invoice ${n}${i}0042`
-          : `Line ${i} of page ${n}: the terms and conditions of the account continue here as plain prose.`;
-    lines.push({ text, x: 50, y, size: 10 });
-  }
-  return lines;
-}
+import { pdfWithLines } from '../test/helpers/fixtures.js';
 
 async function scannedPages(count: number): Promise<Buffer> {
-  const text = mupdf.Document.openDocument(
-    pdfWithLines(Array.from({ length: count }, (_, i) => letterPage(i + 1))),
-    'application/pdf',
-  ).asPDF();
-  if (!text) throw new Error('not a PDF');
-  const images = Array.from({ length: count }, (_, i) => renderPdfPage(text, i, 200));
-  text.destroy();
+  const images = scannedLetters(count, 200);
   return imagesToPdf(
     images,
     images.map(() => 200),
