@@ -55,9 +55,9 @@ export function cropFrame(
     !alpha &&
     nAlong === 1 &&
     nDown === 1 &&
-    inside(image, x0, y0, ax, ay, dx, dy, textWidth, outHeight)
+    inside(image, { x0, y0, ax, ay, dx, dy }, textWidth, outHeight)
   ) {
-    sampleInside(image, data, x0, y0, ax, ay, dx, dy, textWidth, outWidth, outHeight, norm);
+    sampleInside(image, data, { x0, y0, ax, ay, dx, dy }, textWidth, outWidth, outHeight, norm);
     return { data, width: outWidth, height: outHeight, scale: textWidth / frame.length };
   }
   const columns = textWidth * nAlong;
@@ -148,18 +148,19 @@ export function cropFrame(
   return { data, width: outWidth, height: outHeight, scale: textWidth / frame.length };
 }
 
+/** Page position of a crop's first sample, and the steps to the next along a row and down. */
+interface SampleGrid {
+  readonly x0: number;
+  readonly y0: number;
+  readonly ax: number;
+  readonly ay: number;
+  readonly dx: number;
+  readonly dy: number;
+}
+
 /** Whether every bilinear tap of a columns x rows sample grid falls on the page. */
-function inside(
-  image: RasterImage,
-  x0: number,
-  y0: number,
-  ax: number,
-  ay: number,
-  dx: number,
-  dy: number,
-  columns: number,
-  rows: number,
-): boolean {
+function inside(image: RasterImage, grid: SampleGrid, columns: number, rows: number): boolean {
+  const { x0, y0, ax, ay, dx, dy } = grid;
   // The grid is affine: its extremes are at its corners.
   for (const [c, r] of [
     [0, 0],
@@ -177,22 +178,18 @@ function inside(
 /**
  * The common case of cropFrame, written out: an opaque page, one bilinear sample per crop pixel
  * (text enlarged to the recogniser's height) and every tap on the page. The same arithmetic
- * without the general loop's sums and checks: about twice as fast, and the crops are identical.
+ * without the general loop's sums and checks: a third less time, and the crops are identical.
  */
 function sampleInside(
   image: RasterImage,
   data: Float32Array,
-  x0: number,
-  y0: number,
-  ax: number,
-  ay: number,
-  dx: number,
-  dy: number,
+  grid: SampleGrid,
   textWidth: number,
   outWidth: number,
   outHeight: number,
   norm: number,
 ): void {
+  const { x0, y0, ax, ay, dx, dy } = grid;
   const { width, channels, pixels } = image;
   const plane = outWidth * outHeight;
   const down = width * channels;
