@@ -22,6 +22,11 @@ export interface ReadOptions {
   readonly nativeDpiFloor?: number;
   /** What the reading is for (see ReadPurpose); default `text`. */
   readonly purpose?: ReadPurpose;
+  /**
+   * Called with the pixels about to be OCR'd, and what a PDF page is made of (null for an
+   * image), once the worker has them: work on the same pixels can run on this thread meanwhile.
+   */
+  readonly whileReading?: (raster: RasterImage, content: PageContent | null) => void;
 }
 
 export interface ReadPage {
@@ -52,7 +57,9 @@ export async function readPage(
   const page = document.pages[index];
   if (!page) throw new Error(`no page ${index}`);
   if (page.kind === 'raster') {
-    const layer = await ocr.read(page, index, options.purpose ?? 'text');
+    const reading = ocr.read(page, index, options.purpose ?? 'text');
+    options.whileReading?.(page, null);
+    const layer = await reading;
     return { index, layers: [layer], raster: page, rasterToPage: 1, content: null };
   }
   const pdf = document.pdf;
@@ -64,6 +71,8 @@ export async function readPage(
   }
   const dpi = ocrDpi(content, options);
   const raster = renderPdfPage(pdf, index, dpi);
-  const ocrLayer = await ocr.read(raster, index, options.purpose ?? 'text');
+  const reading = ocr.read(raster, index, options.purpose ?? 'text');
+  options.whileReading?.(raster, content);
+  const ocrLayer = await reading;
   return { index, layers: [textLayer, ocrLayer], raster, rasterToPage: 72 / dpi, content };
 }
