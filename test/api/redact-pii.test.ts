@@ -8,7 +8,7 @@ import { backends } from '../helpers/databases.js';
 import { pdfWithLines } from '../helpers/fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { fileUpload, type Part } from '../helpers/multipart.js';
-import { generateRedactionDocument } from '../fixtures/redaction/index.js';
+import { generateRedactionDocument, imagePdf } from '../fixtures/redaction/index.js';
 
 const [sqlite] = backends();
 if (!sqlite) throw new Error('no sqlite backend');
@@ -72,6 +72,34 @@ describe('POST /api/v1/redact-pii', () => {
       assert.ok(blackShare(data, info.width, info.channels, digit) > 0.9, JSON.stringify(digit));
     }
     assert.equal(await used(), before + 1);
+  });
+
+  it('covers a legacy XML QR code, on an image and on a scanned PDF page', async () => {
+    // The XML QR holds the full number; it counts as one more aadhaar detection and region.
+    const card = await simpleCard({ number: '2345 6789 0124', xmlQrUid: '234567890124' });
+    assert.ok(card.qr);
+    const qr = card.qr;
+    const image = await redact(card.bytes, 'card.png');
+    assert.equal(image.statusCode, 200, image.body);
+    assert.equal(image.headers['x-redacted-count'], '2');
+    assert.deepEqual(JSON.parse(String(image.headers['x-redacted-types'])), { aadhaar: 2 });
+    const { data, info } = await sharp(image.rawPayload)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    assert.ok(blackShare(data, info.width, info.channels, qr) > 0.99);
+    // The same card scanned into a PDF at 200 dpi: its page is read and searched at 200 dpi.
+    const jpeg = await sharp(card.bytes).jpeg({ quality: 95 }).toBuffer();
+    const scan = await redact(imagePdf([jpeg], 200), 'scan.pdf');
+    assert.equal(scan.statusCode, 200, scan.body);
+    assert.equal(scan.headers['x-redacted-count'], '2');
+    assert.deepEqual(JSON.parse(String(scan.headers['x-redacted-types'])), { aadhaar: 2 });
+    const doc = mupdf.Document.openDocument(scan.rawPayload, 'application/pdf').asPDF();
+    assert.ok(doc);
+    const page = renderPdfPage(doc, 0, 200);
+    doc.destroy();
+    assert.equal(page.width, info.width);
+    assert.ok(blackShare(page.pixels, page.width, page.channels, qr) > 0.99);
   });
 
   it('rasterises a PDF: no text is left, and the identifiers are covered', async () => {
