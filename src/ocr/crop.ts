@@ -140,10 +140,7 @@ export function cropFrame(
       data[plane + i] = (sums[ox * 3 + 1] as number) * norm - 1;
       data[2 * plane + i] = (sums[ox * 3] as number) * norm - 1;
     }
-    if (into !== undefined && textWidth < outWidth) {
-      for (let c = 0; c < 3; c += 1)
-        data.fill(0, c * plane + rowStart + textWidth, c * plane + rowStart + outWidth);
-    }
+    clearPadding(data, plane, rowStart, textWidth, outWidth);
   }
   return { data, width: outWidth, height: outHeight, scale: textWidth / frame.length };
 }
@@ -221,10 +218,19 @@ function sampleInside(
       data[plane + i] = g * norm - 1;
       data[2 * plane + i] = r * norm - 1;
     }
-    if (textWidth < outWidth) {
-      for (let c = 0; c < 3; c += 1) {
-        data.fill(0, c * plane + rowStart + textWidth, c * plane + rowStart + outWidth);
-      }
-    }
+    clearPadding(data, plane, rowStart, textWidth, outWidth);
+  }
+}
+
+/** Zeroes a crop row's padding columns in each plane (a reused buffer holds the last line's). */
+function clearPadding(
+  data: Float32Array,
+  plane: number,
+  rowStart: number,
+  textWidth: number,
+  outWidth: number,
+): void {
+  for (let c = 0; c < 3; c += 1) {
+    data.fill(0, c * plane + rowStart + textWidth, c * plane + rowStart + outWidth);
   }
 }

@@ -71,36 +71,6 @@ export interface CtcSteps {
 }
 
 /**
- * The same summary from a full softmax (steps x classes), as ctc-head.ts's graph computes it:
- * the first of equal maxima wins. For tests and for models run without the head.
- */
-export function summariseSteps(
-  probabilities: Float32Array,
-  steps: number,
-  classes: number,
-): CtcSteps {
-  const best = new Int32Array(steps);
-  const bestProbability = new Float32Array(steps);
-  const space = new Float32Array(steps);
-  for (let t = 0; t < steps; t += 1) {
-    const base = t * classes;
-    let index = 0;
-    let top = probabilities[base] as number;
-    for (let c = 1; c < classes; c += 1) {
-      const p = probabilities[base + c] as number;
-      if (p > top) {
-        top = p;
-        index = c;
-      }
-    }
-    best[t] = index;
-    bestProbability[t] = top;
-    space[t] = probabilities[base + classes - 1] as number;
-  }
-  return { best, bestProbability, space };
-}
-
-/**
  * Decodes one line from its steps' summary. `textWidth` is the width of the crop that holds
  * text (padding excluded), `cropWidth` the width the network saw.
  */

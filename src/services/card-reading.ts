@@ -26,14 +26,20 @@ export async function readCardDocument(
   const qrs: QrSymbol[] = [];
   let contrast: number | null = null;
   for (let index = 0; index < document.pages.length; index += 1) {
-    // An image page's QR codes are read on this thread while the OCR worker reads its text.
-    const page = document.pages[index];
-    const early = page?.kind === 'raster' ? scanQrCodes(page, options) : null;
-    const [read, earlyQrs] = await Promise.all([readPage(document, index, ocr, { pdfDpi }), early]);
+    // QR codes are looked for on this thread while the OCR worker reads the same pixels.
+    let scan: Promise<QrSymbol[]> | undefined;
+    const read = await readPage(document, index, ocr, {
+      pdfDpi,
+      whileReading: (pixels) => {
+        scan = scanQrCodes(pixels, options);
+        // Awaited below; if the reading fails first, its failure is the one reported.
+        scan.catch(() => undefined);
+      },
+    });
     const layer = read.layers.find((l) => l.source === 'ocr') ?? read.layers[0];
     if (layer) pages.push(layer);
     if (read.raster) {
-      qrs.push(...(earlyQrs ?? (await scanQrCodes(read.raster, options))));
+      qrs.push(...(await (scan ?? scanQrCodes(read.raster, options))));
       const ocrLines = read.layers.find((l) => l.source === 'ocr')?.lines ?? [];
       // Confident lines only: a speck read as a letter says nothing about the print.
       const spread = textContrast(

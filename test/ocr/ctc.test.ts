@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { decodeCtc, summariseSteps, type BlankRun, type CtcSteps } from '../../src/ocr/ctc.js';
+import { decodeCtc, type BlankRun, type CtcSteps } from '../../src/ocr/ctc.js';
+import { summariseSteps } from './ctc-reference.js';
 
 // Classes: blank, 'a', 'b', '1', ' ' (the space is last, as in PaddleOCR's dictionary).
 const CHARSET = ['', 'a', 'b', '1', ' '];
