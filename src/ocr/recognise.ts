@@ -6,7 +6,7 @@
 import * as ort from 'onnxruntime-node';
 import { cropFrame } from './crop.js';
 import { CTC_OUTPUTS } from './ctc-head.js';
-import { decodeCtc } from './ctc.js';
+import { decodeCtc, type CtcSteps, type DecodedChar } from './ctc.js';
 import { inkProfile, longestBlank, type InkProfile } from './ink.js';
 import type { ReadingFrame } from './geometry.js';
 import type { RasterImage, ReadPurpose } from './types.js';
@@ -83,25 +83,19 @@ export class Recogniser {
     const inputName = this.session.inputNames[0] ?? 'x';
     const outputs = await this.session.run({ [inputName]: tensor });
     tensor.dispose();
-    const best = outputs[CTC_OUTPUTS.best];
-    const bestProbability = outputs[CTC_OUTPUTS.bestProbability];
-    const space = outputs[CTC_OUTPUTS.space];
-    if (best === undefined || bestProbability === undefined || space === undefined) {
-      throw new Error('The recognition model lacks the CTC summary outputs (see ctc-head.ts).');
-    }
-    const summary = {
-      best: best.data as Int32Array,
-      bestProbability: bestProbability.data as Float32Array,
-      space: space.data as Float32Array,
-    };
     // Blank columns are only measured when a gap is in doubt (a few per line at most).
     let ink: InkProfile | undefined;
     const blankRun = (from: number, to: number): number | undefined => {
       ink ??= inkProfile(crop.data, cropWidth, height, textWidth);
       return ink.textHeight > 0 ? longestBlank(ink, from, to) / ink.textHeight : undefined;
     };
-    const decoded = decodeCtc(summary, this.charset, textWidth, cropWidth, this.settings, blankRun);
-    for (const output of Object.values(outputs)) output.dispose();
+    let decoded: DecodedChar[];
+    try {
+      const summary = ctcSteps(outputs);
+      decoded = decodeCtc(summary, this.charset, textWidth, cropWidth, this.settings, blankRun);
+    } finally {
+      for (const output of Object.values(outputs)) output.dispose();
+    }
     const chars = decoded
       .filter((c) => c.text !== '')
       .map((c) => ({
@@ -114,4 +108,19 @@ export class Recogniser {
       chars.length === 0 ? 0 : chars.reduce((sum, c) => sum + c.confidence, 0) / chars.length;
     return { chars, confidence, columns: cropWidth };
   }
+}
+
+/** The steps' summary among the recogniser's outputs (ctc-head.ts). */
+function ctcSteps(outputs: ort.InferenceSession.OnnxValueMapType): CtcSteps {
+  const best = outputs[CTC_OUTPUTS.best];
+  const bestProbability = outputs[CTC_OUTPUTS.bestProbability];
+  const space = outputs[CTC_OUTPUTS.space];
+  if (best === undefined || bestProbability === undefined || space === undefined) {
+    throw new Error('The recognition model lacks the CTC summary outputs (see ctc-head.ts).');
+  }
+  return {
+    best: best.data as Int32Array,
+    bestProbability: bestProbability.data as Float32Array,
+    space: space.data as Float32Array,
+  };
 }

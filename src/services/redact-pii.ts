@@ -7,7 +7,6 @@
  * two. The legacy Aadhaar XML QR (it holds the full number) and QR codes that cannot be decoded
  * are covered when `aadhaar` is asked for. A page that cannot be read fails the document.
  */
-import { scanQrCodes, type QrSymbol } from '../cards/qr-scan.js';
 import { findIndianOnPage } from '../detection/indian.js';
 import type { Finding } from '../detection/types.js';
 import { INDIAN_FORMATS, type Document } from '../documents/document.js';
@@ -28,6 +27,7 @@ import { boundsOf, expandQuad, lineRuns, scaleQuad, spanQuad } from '../redactio
 import { coverQuads } from '../redaction/raster.js';
 import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
 import { UnknownTypeError } from './errors.js';
+import { qrBesideReading } from './qr-beside-reading.js';
 
 const DEFAULT_TYPES = INDIAN_TYPES.filter((t) => t.enabledByDefault).map(
   (t) => t.type as IndianType,
@@ -144,18 +144,14 @@ async function redactPage(
   options: RedactOptions,
   ocr: OcrEngine,
 ): Promise<PageOutcome> {
-  // QR codes are looked for on this thread while the OCR worker reads the same pixels.
-  let qrScan: Promise<QrSymbol[]> | undefined;
+  const searchQr = (content: PageContent | null): boolean =>
+    options.types.includes('aadhaar') && mayHoldQr(content);
+  const qr = qrBesideReading({}, searchQr);
   const read = await readPage(document, index, ocr, {
     pdfDpi: options.pdfDpi,
     nativeDpiFloor: REDACTION_RASTER_DPI,
     purpose: 'document',
-    whileReading: (pixels, content) => {
-      if (!options.types.includes('aadhaar') || !mayHoldQr(content)) return;
-      qrScan = scanQrCodes(pixels);
-      // Awaited below; if the reading fails first, its failure is the one reported.
-      qrScan.catch(() => undefined);
-    },
+    whileReading: qr.whileReading,
   });
   const page = document.pages[index];
   let raster: RasterImage;
@@ -186,10 +182,10 @@ async function redactPage(
       );
     }
   }
-  // Started beside the reading (whileReading, above: 13-31 ms less per dense scanned page in
-  // paired runs); a page read from its text layer alone, with drawings, is searched here.
-  if (options.types.includes('aadhaar') && mayHoldQr(read.content)) {
-    for (const symbol of await (qrScan ?? scanQrCodes(raster))) {
+  // Started beside the reading (13-31 ms less per dense scanned page in paired runs); a page
+  // read from its text layer alone, with drawings, is searched now.
+  if (searchQr(read.content)) {
+    for (const symbol of await qr.symbols(raster)) {
       if (symbol.kind !== 'aadhaar_xml' && symbol.kind !== 'unreadable') continue;
       const side = boundsOf(symbol.quad).x1 - boundsOf(symbol.quad).x0;
       addRegion(regions, [symbol.quad], [expandQuad(symbol.quad, 0.08 * side)]);
