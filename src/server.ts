@@ -13,8 +13,9 @@ import { createRateLimiter, type RateLimitBackend } from './accounts/rate-limit.
 import { AccountStore } from './accounts/store.js';
 import type { Settings } from './config/settings.js';
 import { loadRulePlugins } from './identifiers/plugins.js';
-import { serviceContext } from './services/context.js';
+import { loadCertificates } from './cards/uidai-certificates.js';
 import { closeEngines, ocrEngine } from './services/engines.js';
+import { DocumentPool, poolLimits } from './services/pool/document-pool.js';
 
 export interface ServeOptions {
   readonly host: string;
@@ -32,22 +33,24 @@ async function serveOne(settings: Settings, options: ServeOptions, clustered: bo
   }
   // Before the app is built: its listing and detection then see the plugins' types.
   await loadRulePlugins(settings.rulePlugins);
-  const services = serviceContext(settings);
+  const pool = new DocumentPool(settings, poolLimits(settings), ocrEngine);
   const app = await buildApp({
     settings,
     store: new AccountStore(database.db),
     rateLimiter: createRateLimiter(backend),
-    services,
+    pool,
+    ...(redis ? { redisPing: () => redis.ping() } : {}),
   });
   app.addHook('onClose', async () => {
     redis?.disconnect();
     await closeEngines();
     await database.close();
   });
-  // Models and the trusted certificates load once per process, before the first request rather
-  // than during it; a bad PARDA_UIDAI_CERTS file stops start-up here.
+  // Models, the document workers and the trusted certificates load once per process, before
+  // the first request rather than during it; a bad PARDA_UIDAI_CERTS file stops start-up here.
   await ocrEngine();
-  await services.uidaiCertificates();
+  await loadCertificates(settings.uidaiCertPaths);
+  pool.start();
   const stop = () => {
     void app.close().then(() => process.exit(0));
   };

@@ -30,13 +30,15 @@ import { globalTextRoutes } from './routes/global-text.js';
 import { globalDetectRoutes } from './routes/global-detect.js';
 import { globalRedactRoutes } from './routes/global-redact.js';
 import { maskRoutes } from './routes/mask.js';
-import { serviceContext, type ServiceContext } from '../services/context.js';
+import type { DocumentServices } from '../services/document-services.js';
+import { ocrEngine } from '../services/engines.js';
+import { DocumentPool, poolLimits, pooledServices } from '../services/pool/document-pool.js';
 
-/** What route plugins get: settings, the services and the quota operations of a request. */
+/** What route plugins get: settings, the file services and the quota operations of a request. */
 export interface RouteKit {
   readonly settings: Settings;
   readonly metering: RequestMetering;
-  readonly services: ServiceContext;
+  readonly documents: DocumentServices;
 }
 
 export interface AppDeps {
@@ -44,8 +46,13 @@ export interface AppDeps {
   readonly store: AccountStore;
   readonly rateLimiter: RequestRateLimiter;
   readonly clock?: () => Date;
-  /** Engines and limits of the services; built from the settings when absent. */
-  readonly services?: ServiceContext;
+  /**
+   * The pool of document workers the file services run in; built from the settings when
+   * absent. The app closes it when it closes.
+   */
+  readonly pool?: DocumentPool;
+  /** Pings Redis, for /health/ready; absent when no Redis is configured. */
+  readonly redisPing?: () => Promise<unknown>;
   /** Fastify logger options; false silences logging (tests). */
   readonly logger?: FastifyServerOptions['logger'];
   /** Further route plugins, registered with the same kit as the built-in ones. */
@@ -117,12 +124,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return payload;
   });
 
+  const pool = deps.pool ?? new DocumentPool(settings, poolLimits(settings), ocrEngine);
+  app.addHook('onClose', () => pool.close());
   const kit: RouteKit = {
     settings,
     metering: new RequestMetering(metering),
-    services: deps.services ?? serviceContext(settings),
+    documents: pooledServices(pool),
   };
-  await app.register(healthRoutes, { store });
+  await app.register(healthRoutes, {
+    store,
+    pool: () => pool.status(),
+    ...(deps.redisPing ? { redisPing: deps.redisPing } : {}),
+  });
   await app.register(listingRoutes);
   await app.register(accountRoutes, { clock });
   await app.register(maskRoutes, kit);

@@ -7,9 +7,11 @@ import { QuotaExceededError } from '../accounts/metering.js';
 import type { QuotaSnapshot } from '../accounts/store.js';
 import { DocumentError } from '../documents/errors.js';
 import {
+  DocumentTooComplexError,
   InvalidOptionError,
   NoDocumentError,
   OutputFormatError,
+  ServiceBusyError,
   TextTooLargeError,
   UnknownTypeError,
 } from '../services/errors.js';
@@ -43,6 +45,7 @@ export const ERROR_STATUS = {
   invalid_mode: 422,
   invalid_mask_keep: 422,
   invalid_country: 422,
+  document_too_complex: 422,
   rate_limited: 429,
   quota_exceeded: 429,
   processing_failed: 500,
@@ -149,6 +152,14 @@ export function toApiError(error: unknown, maxUploadBytes: number): ApiError | n
   if (error instanceof UnknownTypeError) return new ApiError('unknown_type', error.message);
   if (error instanceof InvalidOptionError) return new ApiError(error.code, error.message);
   if (error instanceof TextTooLargeError) return new ApiError('text_too_large', error.message);
+  if (error instanceof DocumentTooComplexError) {
+    return new ApiError('document_too_complex', error.message);
+  }
+  if (error instanceof ServiceBusyError) {
+    return new ApiError('service_unavailable', error.message, {
+      headers: { 'Retry-After': String(error.retryAfterSeconds) },
+    });
+  }
   if (error instanceof QuotaExceededError) {
     return new ApiError('quota_exceeded', error.message, { quota: error.quota });
   }

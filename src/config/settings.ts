@@ -26,6 +26,15 @@ export interface Settings {
   readonly maxConcurrentDocuments: number;
   /** Files of one bulk request processed in parallel. */
   readonly bulkConcurrency: number;
+  /** Documents that may wait for a document worker; more are refused with 503. */
+  readonly maxQueuedDocuments: number;
+  /** Time budget of one document from the moment a worker takes it, plus `pageTimeoutMs` a page. */
+  readonly documentTimeoutMs: number;
+  readonly pageTimeoutMs: number;
+  /** V8 heap of each document worker, in MB. */
+  readonly workerHeapMb: number;
+  /** Resident memory of the process above which the longest-running document is stopped; 0: off. */
+  readonly maxRssBytes: number;
   /** Resolution at which PDF pages are rendered for OCR. */
   readonly pdfOcrDpi: number;
   /** Pages of one document the global endpoints OCR at most; later ones are reported skipped. */
@@ -103,6 +112,11 @@ export function loadSettings(env: Env = process.env, cwd: string = process.cwd()
     maxBatchFiles: integer(env, 'PARDA_MAX_BATCH_FILES', 50, 1, 1000),
     maxConcurrentDocuments: integer(env, 'PARDA_MAX_CONCURRENT_DOCUMENTS', 2, 1, 64),
     bulkConcurrency: integer(env, 'PARDA_BULK_CONCURRENCY', 2, 1, 64),
+    maxQueuedDocuments: integer(env, 'PARDA_MAX_QUEUED_DOCUMENTS', 16, 0, 10_000),
+    documentTimeoutMs: integer(env, 'PARDA_DOCUMENT_TIMEOUT_S', 60, 1, 86_400) * 1000,
+    pageTimeoutMs: integer(env, 'PARDA_PAGE_TIMEOUT_S', 15, 0, 3600) * 1000,
+    workerHeapMb: integer(env, 'PARDA_WORKER_HEAP_MB', 1024, 64, 65_536),
+    maxRssBytes: integer(env, 'PARDA_MAX_RSS_MB', 3072, 0, 1_048_576) * 1024 * 1024,
     pdfOcrDpi: integer(env, 'PARDA_PDF_OCR_DPI', 300, 72, 600),
     maxOcrPages: integer(env, 'PARDA_MAX_OCR_PAGES', 30, 1, 1000),
     tmpDir: env['PARDA_TMP_DIR']?.trim() || path.join(os.tmpdir(), 'parda'),

@@ -1,4 +1,5 @@
 /** Messages between the engine (paddle.ts) and its worker thread (worker.ts). */
+import type { MessagePort } from 'node:worker_threads';
 import type { StageTimings } from './options.js';
 import type { PageText, ReadPurpose } from './types.js';
 
@@ -13,7 +14,9 @@ export type WorkerRequest =
       readonly channels: 3 | 4;
       readonly pixels: Uint8Array;
     }
-  | { readonly type: 'close'; readonly id: number };
+  | { readonly type: 'close'; readonly id: number }
+  /** Another thread's port: its reads join the queue and are answered on it. */
+  | { readonly type: 'connect'; readonly port: MessagePort };
 
 export type WorkerResponse =
   | { readonly type: 'ready' }

@@ -1,15 +1,18 @@
 /**
  * The worker thread that owns the models. onnxruntime-node computes synchronously on the
  * thread that calls `run()`, so the models live here and the server's event loop stays free
- * (DESIGN rule 6). Requests are served one at a time, in order.
+ * (DESIGN rule 6). Requests come from the owning thread and from ports other threads connect
+ * (document workers); all are served one at a time, in order of arrival.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { Settings } from './options.js';
 import { createPaddlePipeline, type PaddlePipeline } from './pipeline.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
 
 const port = parentPort;
 if (port === null) throw new Error('worker.ts runs as a worker thread only.');
+
+type Reply = (message: WorkerResponse) => void;
 
 function post(message: WorkerResponse): void {
   port?.postMessage(message);
@@ -20,10 +23,11 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : 'unknown error';
 }
 
-async function handle(pipeline: PaddlePipeline, request: WorkerRequest): Promise<void> {
+async function handle(pipeline: PaddlePipeline, request: WorkerRequest, reply: Reply) {
+  if (request.type === 'connect') return;
   if (request.type === 'close') {
     await pipeline.close();
-    post({ type: 'closed', id: request.id });
+    reply({ type: 'closed', id: request.id });
     port?.close();
     return;
   }
@@ -42,9 +46,9 @@ async function handle(pipeline: PaddlePipeline, request: WorkerRequest): Promise
       request.page,
       request.purpose,
     );
-    post({ type: 'result', id: request.id, text, timings });
+    reply({ type: 'result', id: request.id, text, timings });
   } catch (error) {
-    post({ type: 'error', id: request.id, message: describe(error) });
+    reply({ type: 'error', id: request.id, message: describe(error) });
   }
 }
 
@@ -60,7 +64,28 @@ try {
 if (pipeline !== undefined) {
   const ready = pipeline;
   let queue = Promise.resolve();
+  const enqueue = (request: WorkerRequest, reply: Reply, open: () => boolean = () => true) => {
+    // A connected thread that went away (its document ended or its worker was retired) has
+    // its queued reads dropped rather than computed for nobody.
+    queue = queue.then(() => (open() ? handle(ready, request, reply) : undefined));
+  };
+  const connect = (other: MessagePort) => {
+    let open = true;
+    other.on('close', () => {
+      open = false;
+    });
+    other.on('message', (request: WorkerRequest) => {
+      // Only reads travel over a connected port; closing the engine is its owner's call.
+      if (request.type !== 'read') return;
+      enqueue(
+        request,
+        (message) => other.postMessage(message),
+        () => open,
+      );
+    });
+  };
   port.on('message', (request: WorkerRequest) => {
-    queue = queue.then(() => handle(ready, request));
+    if (request.type === 'connect') connect(request.port);
+    else enqueue(request, post);
   });
 }

@@ -20,6 +20,8 @@ export interface ServiceContext {
   readonly uidaiCertificates: () => Promise<readonly TrustedCertificate[]>;
   /** Bounds the documents processed at once across all requests. */
   readonly slots: Semaphore;
+  /** Told the page count once intake has opened a document (the pool scales its budget by it). */
+  readonly onIntake?: (pages: number) => void;
 }
 
 export function serviceContext(settings: Settings, ocr = ocrEngine): ServiceContext {
@@ -60,6 +62,7 @@ export function withDocument<T>(
       ...(upload.pdfPassword === undefined ? {} : { pdfPassword: upload.pdfPassword }),
     });
     try {
+      context.onIntake?.(document.pages.length);
       return await work(document);
     } finally {
       document.dispose();

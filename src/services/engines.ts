@@ -1,6 +1,5 @@
 /** Process-wide engines, loaded once on first use (or at start-up by `parda serve`). */
 import { createPaddleOcr, type PaddleOcr } from '../ocr/paddle.js';
-import type { OcrEngine } from '../ocr/types.js';
 
 let ocr: Promise<PaddleOcr> | null = null;
 
@@ -13,7 +12,7 @@ function start(): Promise<PaddleOcr> {
   return loading;
 }
 
-export async function ocrEngine(): Promise<OcrEngine> {
+export async function ocrEngine(): Promise<PaddleOcr> {
   const engine = await (ocr ?? start());
   // A worker that died (out of memory, a native crash) fails its own reads; the next
   // request gets a fresh engine.

@@ -28,3 +28,23 @@ export class InvalidOptionError extends Error {
 export class TextTooLargeError extends Error {
   override name = 'TextTooLargeError';
 }
+
+/**
+ * The document exhausted what one document may use: its time budget, the memory cap, or
+ * MuPDF's own stack (422 `document_too_complex`, not charged). The message names the limit.
+ */
+export class DocumentTooComplexError extends Error {
+  override name = 'DocumentTooComplexError';
+}
+
+/** Every document worker is busy and the queue is full (503 `service_unavailable`). */
+export class ServiceBusyError extends Error {
+  override name = 'ServiceBusyError';
+  constructor(
+    message: string,
+    /** Seconds after which a retry is likely to be served. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}

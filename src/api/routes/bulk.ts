@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { processBulk, type BulkEntry, type BulkFileResult } from '../../services/bulk.js';
 import type { UploadedDocument } from '../../services/context.js';
-import { redactPiiFile, resolveTypes, type RedactResult } from '../../services/redact-pii.js';
+import { resolveTypes, type RedactResult } from '../../services/redact-pii.js';
 import type { RouteKit } from '../app.js';
 import { contentDisposition, outputName } from '../downloads.js';
 import { loggableError, toApiError } from '../errors.js';
@@ -80,11 +80,13 @@ function runBulk<R extends BulkFileResult>(
 ): Promise<BulkEntry<R>[]> {
   return processBulk(
     uploads,
-    kit.services.bulkConcurrency,
+    kit.settings.bulkConcurrency,
     process,
     (error) => {
       const mapped = toApiError(error, kit.settings.maxUploadBytes);
-      return mapped && mapped.status < 500 ? { code: mapped.code, message: mapped.message } : null;
+      return mapped && (mapped.status < 500 || mapped.code === 'service_unavailable')
+        ? { code: mapped.code, message: mapped.message }
+        : null;
     },
     (error) => {
       request.log.error({ err: loggableError(error) }, 'a bulk file failed unexpectedly');
@@ -200,7 +202,7 @@ function anonymiseRoute(app: FastifyInstance, kit: RouteKit): void {
       );
       await kit.metering.require(request, uploads.length);
       const entries = await runBulk(request, kit, uploads, async (file) => {
-        const result = await redactPiiFile(kit.services, file, types);
+        const result = await kit.documents.redactPii(file, { types });
         return { ...result, maskedCount: result.redactedCount };
       });
       const manifest = anonymiseManifestOf(entries);

@@ -4,8 +4,7 @@
  * card of the kind is 422 `no_document_detected` and not charged.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { extractAadhaarFile, extractedFieldCount } from '../../services/extract-aadhaar.js';
-import { extractPanFile } from '../../services/extract-pan.js';
+import { extractedFieldCount } from '../../services/extract-aadhaar.js';
 import type { RouteKit } from '../app.js';
 import { ApiError } from '../errors.js';
 import { flag } from '../form-fields.js';
@@ -113,7 +112,7 @@ export const extractRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
           'This API key is not entitled to reveal full Aadhaar numbers; omit reveal_aadhaar_number.',
         );
       }
-      const result = await extractAadhaarFile(kit.services, form.upload, {
+      const result = await kit.documents.extractAadhaar(form.upload, {
         includeConfidence: flag(form.fields, 'include_confidence', false),
         reveal,
       });
@@ -138,11 +137,9 @@ export const extractRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
       const form = await readDocumentForm(request, kit.settings.maxUploadBytes, [
         'include_confidence',
       ]);
-      const result = await extractPanFile(
-        kit.services,
-        form.upload,
-        flag(form.fields, 'include_confidence', false),
-      );
+      const result = await kit.documents.extractPan(form.upload, {
+        includeConfidence: flag(form.fields, 'include_confidence', false),
+      });
       await kit.metering.charge(request, 1);
       return reply
         .header('X-Extracted-Fields', String(extractedFieldCount(result.fields)))

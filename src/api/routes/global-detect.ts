@@ -4,7 +4,6 @@
  * `pdf_password`. Charged one document only when something was found; X-Entities-Found.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { detectGlobalFile } from '../../services/detect-global.js';
 import { resolveCountries, resolveEntityTypes } from '../../services/global-options.js';
 import type { RouteKit } from '../app.js';
 import { readDocumentForm } from '../uploads.js';
@@ -101,7 +100,7 @@ export const globalDetectRoutes: FastifyPluginAsync<RouteKit> = async (app, kit)
       ]);
       const countries = resolveCountries(form.fields.get('countries'));
       const rules = resolveEntityTypes(form.fields.get('entity_types'), countries);
-      const report = await detectGlobalFile(kit.services, form.upload, { rules, countries });
+      const report = await kit.documents.detectGlobal(form.upload, { rules, countries });
       await kit.metering.charge(request, report.entities.length > 0 ? 1 : 0);
       const quota = request.account?.quota;
       return reply.header('X-Entities-Found', String(report.entities.length)).send({

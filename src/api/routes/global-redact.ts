@@ -101,7 +101,7 @@ function singleRoute(app: FastifyInstance, kit: RouteKit): void {
       const form = await readDocumentForm(request, kit.settings.maxUploadBytes, [...OPTION_FIELDS]);
       const options = optionsOf(form.fields);
       const responseMode = choice(form.fields, 'response_mode', ['binary', 'json'], 'binary');
-      const result = await redactGlobalFile(kit.services, form.upload, options);
+      const result = await kit.documents.redactGlobal(form.upload, options);
       await kit.metering.charge(request, result.entitiesFound > 0 ? 1 : 0);
       void reply
         .header('X-Entities-Found', String(result.entitiesFound))
@@ -153,7 +153,7 @@ function batchRoute(app: FastifyInstance, kit: RouteKit): void {
         uploads,
         kit.settings.bulkConcurrency,
         async (file) => {
-          const result = await redactGlobalFile(kit.services, file, options);
+          const result = await kit.documents.redactGlobal(file, options);
           return { ...result, maskedCount: result.entitiesFound };
         },
         (error) => {

@@ -1,9 +1,71 @@
-/** GET /health: liveness. `{"status":"ok"}` whenever requests can be served, nothing else. */
+/**
+ * GET /health: liveness. `{"status":"ok"}` whenever requests can be served, nothing else.
+ * GET /health/ready: readiness for load balancers: the accounts database, Redis when
+ * configured, and room in the document pool; 503 with the same body when any is not ready.
+ */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AccountStore } from '../../accounts/store.js';
+import type { PoolStatus } from '../../services/pool/document-pool.js';
 import { ApiError } from '../errors.js';
 
-export const healthRoutes: FastifyPluginAsync<{ store: AccountStore }> = async (app, { store }) => {
+export interface HealthDeps {
+  readonly store: AccountStore;
+  /** The document pool's state; absent when the app has no pool (it then has room). */
+  readonly pool: () => PoolStatus | null;
+  /** Pings Redis; absent when no Redis is configured. */
+  readonly redisPing?: () => Promise<unknown>;
+}
+
+/** A check that does not answer within this long counts as failing. */
+const CHECK_TIMEOUT_MS = 1000;
+
+async function answers(check: () => Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      check(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const poolSchema = {
+  type: 'object',
+  required: ['threads', 'busy', 'queued', 'max_queue', 'saturated'],
+  properties: {
+    threads: { type: 'integer' },
+    busy: { type: 'integer' },
+    queued: { type: 'integer' },
+    max_queue: { type: 'integer' },
+    saturated: { type: 'boolean' },
+  },
+};
+
+const readySchema = {
+  type: 'object',
+  required: ['status', 'checks'],
+  properties: {
+    status: { type: 'string', enum: ['ready', 'not_ready'] },
+    checks: {
+      type: 'object',
+      required: ['database', 'redis', 'pool'],
+      properties: {
+        database: { type: 'string', enum: ['ok', 'failing'] },
+        redis: { type: 'string', enum: ['ok', 'failing', 'not_configured'] },
+        pool: poolSchema,
+      },
+    },
+  },
+};
+
+export const healthRoutes: FastifyPluginAsync<HealthDeps> = async (app, deps) => {
   app.get(
     '/health',
     {
@@ -24,12 +86,47 @@ export const healthRoutes: FastifyPluginAsync<{ store: AccountStore }> = async (
     },
     async () => {
       // Without the accounts database no key can be checked, so nothing can be served.
-      try {
-        await store.ping();
-      } catch {
+      if (!(await answers(() => deps.store.ping()))) {
         throw new ApiError('service_unavailable', 'The service cannot serve requests right now.');
       }
       return { status: 'ok' as const };
     },
   );
+
+  app.get(
+    '/health/ready',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['service'],
+        summary: 'Readiness: database, Redis (when configured) and room in the document pool',
+        description:
+          '200 when a new document would be taken at once or queued; 503 with the same body when the database or Redis does not answer within a second, or every document worker is busy and the queue is full.',
+        response: { 200: readySchema, 503: readySchema },
+      },
+    },
+    async (_request, reply) => {
+      const [database, redis] = await Promise.all([
+        answers(() => deps.store.ping()),
+        deps.redisPing ? answers(deps.redisPing) : Promise.resolve(null),
+      ]);
+      const pool = deps.pool() ?? { threads: 0, busy: 0, queued: 0, maxQueue: 0, saturated: false };
+      const ready = database && redis !== false && !pool.saturated;
+      return reply.code(ready ? 200 : 503).send({
+        status: ready ? 'ready' : 'not_ready',
+        checks: {
+          database: database ? 'ok' : 'failing',
+          redis: redis === null ? 'not_configured' : redis ? 'ok' : 'failing',
+          pool: {
+            threads: pool.threads,
+            busy: pool.busy,
+            queued: pool.queued,
+            max_queue: pool.maxQueue,
+            saturated: pool.saturated,
+          },
+        },
+      });
+    },
+  );
+  return Promise.resolve();
 };

@@ -1,9 +1,7 @@
 /** POST /api/v1/mask-aadhaar and /api/v1/mask-pan: the masked file itself, with X-Masked-Count. */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { UploadedDocument } from '../../services/context.js';
-import { maskAadhaarFile } from '../../services/mask-aadhaar.js';
 import type { MaskQr, MaskResult } from '../../services/mask-document.js';
-import { maskPanFile } from '../../services/mask-pan.js';
 import type { OutputFormat } from '../../documents/writers.js';
 import type { RouteKit } from '../app.js';
 import { contentDisposition, contentType, outputName } from '../downloads.js';
@@ -63,14 +61,14 @@ export const AADHAAR_MASKING: MaskEndpoint = {
   path: 'aadhaar',
   summary: 'Mask Aadhaar numbers: cover the first eight digits, keep the last four',
   defaultQr: 'legacy XML QR codes, which hold the full number, and QR codes that cannot be decoded',
-  mask: (kit, file, options) => maskAadhaarFile(kit.services, file, options),
+  mask: (kit, file, options) => kit.documents.maskAadhaar(file, options),
 };
 
 export const PAN_MASKING: MaskEndpoint = {
   path: 'pan',
   summary: 'Mask PAN numbers: cover the middle seven characters, keep the first two and the last',
   defaultQr: 'QR codes whose text holds a PAN, and QR codes that cannot be decoded',
-  mask: (kit, file, options) => maskPanFile(kit.services, file, options),
+  mask: (kit, file, options) => kit.documents.maskPan(file, options),
 };
 
 function maskRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint): void {

@@ -5,7 +5,7 @@
  * counts detections per type. Nothing found: the original file, count 0, not charged.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { redactPiiFile, resolveTypes } from '../../services/redact-pii.js';
+import { resolveTypes } from '../../services/redact-pii.js';
 import type { RouteKit } from '../app.js';
 import { contentDisposition, contentType, outputName } from '../downloads.js';
 import { readDocumentForm } from '../uploads.js';
@@ -43,7 +43,7 @@ export const redactRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
       await kit.metering.require(request, 1);
       const form = await readDocumentForm(request, kit.settings.maxUploadBytes, ['types']);
       const types = resolveTypes(form.fields.get('types'));
-      const result = await redactPiiFile(kit.services, form.upload, types);
+      const result = await kit.documents.redactPii(form.upload, { types });
       await kit.metering.charge(request, result.redactedCount > 0 ? 1 : 0);
       const suffix = result.redactedCount > 0 ? '_redacted' : '';
       return reply

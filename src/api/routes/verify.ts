@@ -6,7 +6,6 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { MIN_PIXELS_PER_MODULE } from '../../cards/qr-resolution.js';
-import { verifyDocumentFile } from '../../services/verify-document.js';
 import type { RouteKit } from '../app.js';
 import { readDocumentForm } from '../uploads.js';
 
@@ -95,7 +94,7 @@ export const verifyRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
     async (request, reply) => {
       await kit.metering.require(request, 1);
       const { upload } = await readDocumentForm(request, kit.settings.maxUploadBytes);
-      const report = await verifyDocumentFile(kit.services, upload);
+      const report = await kit.documents.verify(upload, {});
       await kit.metering.charge(request, 1);
       return reply.send(report);
     },
