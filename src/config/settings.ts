@@ -17,8 +17,23 @@ export interface Settings {
   readonly maxUploadBytes: number;
   /** Largest `text` accepted by /global/redact/text, in UTF-8 bytes (413 `text_too_large`). */
   readonly maxTextBytes: number;
-  /** Decompression-bomb guard: decoded pixels allowed per image page. */
+  /**
+   * Decompression-bomb guard: decoded pixels allowed per image page, per image inside a PDF and
+   * per PDF page at the resolution it is rendered at (422 `image_too_large`, `page_too_large`).
+   */
   readonly maxImagePixels: number;
+  /** PDF pre-check: indirect objects accepted in one PDF (422 `too_many_objects`). */
+  readonly maxPdfObjects: number;
+  /**
+   * PDF pre-check: bytes all non-image streams of one PDF may decompress to, together
+   * (`PARDA_MAX_PDF_STREAM_MB`; 422 `content_too_large`).
+   */
+  readonly maxPdfStreamBytes: number;
+  /**
+   * PDF pre-check: levels of forms, tiling patterns, Type3 fonts and annotation appearances
+   * nested in one another; a cycle among them is refused too (422 `nesting_too_deep`).
+   */
+  readonly maxPdfNesting: number;
   /** Pages (PDF pages, TIFF pages, animation frames) accepted per document. */
   readonly maxPages: number;
   readonly maxBatchFiles: number;
@@ -108,6 +123,9 @@ export function loadSettings(env: Env = process.env, cwd: string = process.cwd()
     maxUploadBytes: integer(env, 'PARDA_MAX_UPLOAD_MB', 50, 1, 1024) * 1024 * 1024,
     maxTextBytes: integer(env, 'PARDA_MAX_TEXT_MB', 10, 1, 100) * 1024 * 1024,
     maxImagePixels: integer(env, 'PARDA_MAX_IMAGE_MEGAPIXELS', 60, 1, 1000) * 1_000_000,
+    maxPdfObjects: integer(env, 'PARDA_MAX_PDF_OBJECTS', 500_000, 1000, 10_000_000),
+    maxPdfStreamBytes: integer(env, 'PARDA_MAX_PDF_STREAM_MB', 256, 1, 4096) * 1024 * 1024,
+    maxPdfNesting: integer(env, 'PARDA_MAX_PDF_NESTING', 12, 1, 100),
     maxPages: integer(env, 'PARDA_MAX_PAGES', 200, 1, 10_000),
     maxBatchFiles: integer(env, 'PARDA_MAX_BATCH_FILES', 50, 1, 1000),
     maxConcurrentDocuments: integer(env, 'PARDA_MAX_CONCURRENT_DOCUMENTS', 2, 1, 64),

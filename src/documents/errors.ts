@@ -8,6 +8,10 @@ export type DocumentErrorCode =
   | 'corrupt_file'
   | 'truncated_file'
   | 'image_too_large'
+  | 'page_too_large'
+  | 'too_many_objects'
+  | 'content_too_large'
+  | 'nesting_too_deep'
   | 'too_many_pages'
   | 'pdf_encrypted'
   | 'pdf_password_incorrect';

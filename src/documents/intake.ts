@@ -6,9 +6,17 @@ import type { Document, FileFormat } from './document.js';
 import { DocumentError } from './errors.js';
 import { decodeImage } from './images.js';
 import { openPdf } from './pdf.js';
+import { DEFAULT_PDF_LIMITS } from './pdf-limits.js';
 import { sniffFormat } from './sniff.js';
 
-export interface IntakeOptions {
+/** PDF pre-check limits (see ./pdf-limits.ts); the settings' defaults when absent. */
+export interface PdfIntakeLimits {
+  readonly maxPdfObjects?: number;
+  readonly maxPdfStreamBytes?: number;
+  readonly maxPdfNesting?: number;
+}
+
+export interface IntakeOptions extends PdfIntakeLimits {
   readonly accepted: ReadonlySet<FileFormat>;
   readonly maxPixels: number;
   readonly maxPages: number;
@@ -44,6 +52,12 @@ export async function intake(
   if (format === 'pdf') {
     const opened = openPdf(bytes, {
       maxPages: options.maxPages,
+      limits: {
+        maxObjects: options.maxPdfObjects ?? DEFAULT_PDF_LIMITS.maxObjects,
+        maxStreamBytes: options.maxPdfStreamBytes ?? DEFAULT_PDF_LIMITS.maxStreamBytes,
+        maxNesting: options.maxPdfNesting ?? DEFAULT_PDF_LIMITS.maxNesting,
+        maxImagePixels: options.maxPixels,
+      },
       ...(options.pdfPassword === undefined ? {} : { password: options.pdfPassword }),
     });
     let disposed = false;

@@ -2,6 +2,8 @@
 import { mupdf } from './mupdf.js';
 import type { PdfPage } from './document.js';
 import { DocumentError } from './errors.js';
+import { recordPixelLimit } from './page-area.js';
+import { checkPdfStructure, DEFAULT_PDF_LIMITS, type PdfLimits } from './pdf-limits.js';
 import { endsCompletely } from './sniff.js';
 
 export interface OpenedPdf {
@@ -39,8 +41,9 @@ function unlock(pdf: mupdf.PDFDocument, password: string | undefined): void {
 
 export function openPdf(
   bytes: Buffer,
-  options: { password?: string; maxPages: number },
+  options: { password?: string; maxPages: number; limits?: PdfLimits },
 ): OpenedPdf {
+  const limits = options.limits ?? DEFAULT_PDF_LIMITS;
   // MuPDF quietly rebuilds a cut-off file and drops what was lost; we refuse it instead,
   // so that no page goes unprocessed.
   if (!endsCompletely('pdf', bytes)) {
@@ -62,6 +65,9 @@ export function openPdf(
         `The PDF has ${count} pages; at most ${options.maxPages} are accepted.`,
       );
     }
+    // Before any page is loaded: loading and drawing are where a bomb goes off.
+    checkPdfStructure(pdf, limits, count);
+    recordPixelLimit(pdf, limits.maxImagePixels);
     const pages: PdfPage[] = [];
     for (let index = 0; index < count; index += 1) {
       let page: mupdf.PDFPage | undefined;

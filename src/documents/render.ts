@@ -2,6 +2,7 @@
 import type { RasterImage } from '../ocr/types.js';
 import type { mupdf as MuPdf } from './mupdf.js';
 import { mupdf } from './mupdf.js';
+import { checkPageArea, onPdfPage, pixelLimitOf } from './page-area.js';
 
 /** Copies a pixmap's samples into a tightly packed RGB buffer. */
 export function pixmapToRaster(pixmap: MuPdf.Pixmap): RasterImage {
@@ -33,10 +34,18 @@ export function pixmapToRaster(pixmap: MuPdf.Pixmap): RasterImage {
   return { width, height, channels: 3, pixels };
 }
 
-/** Renders page `index` at `dpi` (72 dpi = one pixel per PDF point), annotations included. */
-export function renderPdfPage(pdf: MuPdf.PDFDocument, index: number, dpi: number): RasterImage {
-  const page = pdf.loadPage(index);
-  try {
+/**
+ * Renders page `index` at `dpi` (72 dpi = one pixel per PDF point), annotations included;
+ * refuses a page that would exceed `maxPixels` (by default the limit intake opened it with).
+ */
+export function renderPdfPage(
+  pdf: MuPdf.PDFDocument,
+  index: number,
+  dpi: number,
+  maxPixels: number = pixelLimitOf(pdf),
+): RasterImage {
+  return onPdfPage(pdf, index, (page) => {
+    checkPageArea(page.getBounds(), dpi, index, maxPixels);
     const scale = dpi / 72;
     const pixmap = page.toPixmap(
       mupdf.Matrix.scale(scale, scale),
@@ -49,9 +58,7 @@ export function renderPdfPage(pdf: MuPdf.PDFDocument, index: number, dpi: number
     } finally {
       pixmap.destroy();
     }
-  } finally {
-    page.destroy();
-  }
+  });
 }
 
 export interface PageContent {
@@ -67,8 +74,7 @@ export interface PageContent {
 
 /** What a page is made of: decides whether it must be OCR'd on top of its text layer. */
 export function describePdfPage(pdf: MuPdf.PDFDocument, index: number): PageContent {
-  const page = pdf.loadPage(index);
-  try {
+  return onPdfPage(pdf, index, (page) => {
     const [x0, y0, x1, y1] = page.getBounds();
     const pageArea = Math.max(1, (x1 - x0) * (y1 - y0));
     let textChars = 0;
@@ -102,7 +108,5 @@ export function describePdfPage(pdf: MuPdf.PDFDocument, index: number): PageCont
       imageDpi: largest.dpi,
       vectors,
     };
-  } finally {
-    page.destroy();
-  }
+  });
 }

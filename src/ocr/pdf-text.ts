@@ -3,6 +3,7 @@
  * page coordinates (points, origin top-left, y down: the space MuPDF renders and annotates in).
  */
 import type { mupdf as MuPdf } from '../documents/mupdf.js';
+import { onPdfPage } from '../documents/page-area.js';
 import type { Orientation, PageText, Quad, TextChar, TextLine } from './types.js';
 
 /** MuPDF quads are [ul, ur, ll, lr]; ours run clockwise from the top-left. */
@@ -40,8 +41,7 @@ function lineOf(chars: TextChar[], orientation: Orientation): TextLine {
 }
 
 export function readPdfTextLayer(pdf: MuPdf.PDFDocument, index: number): PageText {
-  const page = pdf.loadPage(index);
-  try {
+  return onPdfPage(pdf, index, (page) => {
     const [x0, y0, x1, y1] = page.getBounds();
     const lines: TextLine[] = [];
     let chars: TextChar[] = [];
@@ -64,7 +64,5 @@ export function readPdfTextLayer(pdf: MuPdf.PDFDocument, index: number): PageTex
       text.destroy();
     }
     return { page: index, width: x1 - x0, height: y1 - y0, unit: 'pt', source: 'pdf', lines };
-  } finally {
-    page.destroy();
-  }
+  });
 }

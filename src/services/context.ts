@@ -2,7 +2,7 @@
 import { loadCertificates, type TrustedCertificate } from '../cards/uidai-certificates.js';
 import type { Settings } from '../config/settings.js';
 import type { FileFormat } from '../documents/document.js';
-import { intake } from '../documents/intake.js';
+import { intake, type PdfIntakeLimits } from '../documents/intake.js';
 import type { Document } from '../documents/document.js';
 import type { OcrEngine } from '../ocr/types.js';
 import { ocrEngine } from './engines.js';
@@ -11,6 +11,7 @@ import { Semaphore } from './semaphore.js';
 export interface ServiceContext {
   readonly maxPixels: number;
   readonly maxPages: number;
+  readonly pdfLimits: PdfIntakeLimits;
   readonly pdfOcrDpi: number;
   /** Pages of one document the global endpoints OCR at most. */
   readonly maxOcrPages: number;
@@ -29,6 +30,11 @@ export function serviceContext(settings: Settings, ocr = ocrEngine): ServiceCont
   return {
     maxPixels: settings.maxImagePixels,
     maxPages: settings.maxPages,
+    pdfLimits: {
+      maxPdfObjects: settings.maxPdfObjects,
+      maxPdfStreamBytes: settings.maxPdfStreamBytes,
+      maxPdfNesting: settings.maxPdfNesting,
+    },
     pdfOcrDpi: settings.pdfOcrDpi,
     maxOcrPages: settings.maxOcrPages,
     bulkConcurrency: settings.bulkConcurrency,
@@ -59,6 +65,7 @@ export function withDocument<T>(
       accepted,
       maxPixels: context.maxPixels,
       maxPages: context.maxPages,
+      ...context.pdfLimits,
       ...(upload.pdfPassword === undefined ? {} : { pdfPassword: upload.pdfPassword }),
     });
     try {

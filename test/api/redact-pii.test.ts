@@ -160,6 +160,23 @@ describe('POST /api/v1/redact-pii', () => {
     assert.equal(await used(), before);
   });
 
+  it('refuses a 200 x 200 inch page with 422 page_too_large (was a 500), uncharged', async () => {
+    const doc = new mupdf.PDFDocument();
+    doc.insertPage(-1, doc.addPage([0, 0, 14400, 14400], 0, doc.addObject({}), '0 0 72 72 re f'));
+    const buffer = doc.saveToBuffer('');
+    const bytes = Buffer.from(buffer.asUint8Array());
+    buffer.destroy();
+    doc.destroy();
+    const before = await used();
+    const res = await redact(bytes, 'poster.pdf');
+    assert.equal(res.statusCode, 422, res.body);
+    const body = res.json<Record<string, unknown>>();
+    assert.deepEqual(Object.keys(body).sort(), ['error', 'message']);
+    assert.equal(body['error'], 'page_too_large');
+    assert.match(String(body['message']), /Page 1 .*200 x 200 inches.*PARDA_MAX_IMAGE_MEGAPIXELS/);
+    assert.equal(await used(), before);
+  });
+
   it('refuses an unknown type with 422 unknown_type, naming the valid ones', async () => {
     const card = await simpleCard({ lines: ['x'] });
     const res = await redact(card.bytes, 'note.png', [{ name: 'types', value: 'pan,ssn' }]);

@@ -48,6 +48,9 @@ export const probeRoutes: FastifyPluginAsync<RouteKit> = async (app, { settings,
       accepted: form.fields.get('formats') === 'global' ? GLOBAL_FORMATS : INDIAN_FORMATS,
       maxPixels: settings.maxImagePixels,
       maxPages: settings.maxPages,
+      maxPdfObjects: settings.maxPdfObjects,
+      maxPdfStreamBytes: settings.maxPdfStreamBytes,
+      maxPdfNesting: settings.maxPdfNesting,
       ...(password === undefined ? {} : { pdfPassword: password }),
     });
     try {
