@@ -36,7 +36,13 @@ const cases: Case[] = [
   ...['mask-aadhaar', 'redact-pii'].flatMap((endpoint) => {
     const header = endpoint === 'redact-pii' ? 'x-redacted-count' : 'x-masked-count';
     return [
-      { endpoint, name: 'a.pdf', make: () => textPdf(`Aadhaar No.: ${AADHAAR}`), header, found: true },
+      {
+        endpoint,
+        name: 'a.pdf',
+        make: () => textPdf(`Aadhaar No.: ${AADHAAR}`),
+        header,
+        found: true,
+      },
       { endpoint, name: 'b.pdf', make: () => textPdf('Nothing here'), header, found: false },
       { endpoint, name: 'c.png', make: () => fixtures.png(), header, found: false },
       { endpoint, name: 'd.jpg', make: () => fixtures.jpeg(), header, found: false },
