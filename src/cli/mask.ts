@@ -91,7 +91,7 @@ function registerOne(program: Command, command: MaskCommand): void {
         await fs.writeFile(output, result.bytes);
         if (result.maskedCount === 0) {
           console.error(
-            `Nothing masked: no ${command.noun} found; ${output} is an unchanged copy.`,
+            `Nothing masked: no ${command.noun} found; ${output} is the same document written anew.`,
           );
           process.exitCode = NOTHING_FOUND_EXIT;
         } else {

@@ -48,7 +48,9 @@ export function registerRedactCommand(program: Command): void {
           path.join(parsed.dir, `${parsed.name}_redacted.${EXTENSIONS[result.format]}`);
         await fs.writeFile(output, result.bytes);
         if (result.redactedCount === 0) {
-          console.error(`Nothing redacted: no identifier found; ${output} is an unchanged copy.`);
+          console.error(
+            `Nothing redacted: no identifier found; ${output} is the same document written anew.`,
+          );
           process.exitCode = NOTHING_FOUND_EXIT;
         } else {
           const counts = Object.entries(result.typeCounts)

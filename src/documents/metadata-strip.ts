@@ -107,7 +107,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 const TEXT_CHUNKS = new Set(['tEXt', 'zTXt', 'iTXt']);
 
 /**
- * `png` with the text chunks (tEXt, zTXt, iTXt) of `original` inserted after its header, each
+ * `png` with the text chunks (tEXt, zTXt, iTXt) of `original` before its IEND inserted after its header, each
  * copied whole with its own CRC. By hand: sharp reads these chunks but writes none, and copying
  * a chunk needs only its length field.
  */
@@ -118,9 +118,10 @@ function withTextChunksOf(original: Buffer, png: Buffer): Buffer {
     const length = original.readUInt32BE(at);
     const end = at + 12 + length;
     if (end > original.length) break;
-    if (TEXT_CHUNKS.has(original.toString('latin1', at + 4, at + 8))) {
-      chunks.push(original.subarray(at, end));
-    }
+    const type = original.toString('latin1', at + 4, at + 8);
+    // Past IEND lies no image: whatever was appended there is not copied.
+    if (type === 'IEND') break;
+    if (TEXT_CHUNKS.has(type)) chunks.push(original.subarray(at, end));
     at = end;
   }
   if (chunks.length === 0) return png;
@@ -128,20 +129,39 @@ function withTextChunksOf(original: Buffer, png: Buffer): Buffer {
   return Buffer.concat([png.subarray(0, headerEnd), ...chunks, png.subarray(headerEnd)]);
 }
 
-/** The image re-encoded without metadata, its pixels unchanged (JPEG re-encoded at quality 95). */
+/** JPEG at quality 95 (sharp has no lossless JPEG re-encoding; 95 keeps the picture), the rest lossless. */
+function rewriteEncoder(image: Sharp, format: ImageFormat): Sharp {
+  if (format === 'jpeg') return image.jpeg({ quality: 95 });
+  if (format === 'webp') return image.webp({ lossless: true });
+  return encoder(image, format);
+}
+
+function imageFormatOf(format: FileFormat): ImageFormat {
+  // A PDF is saved by savePdfOutput, a BMP encoded from its decoded pixels: never passed through.
+  if (format === 'pdf' || format === 'bmp') throw new Error(`no re-encoding from ${format}`);
+  return format;
+}
+
+/** The image re-encoded from its pixels without metadata, turned upright (every page of a TIFF). */
 export async function stripImageMetadata(
   bytes: Buffer,
   format: FileFormat,
 ): Promise<{ bytes: Buffer; format: FileFormat }> {
-  const output = OUTPUT_FORMAT_FOR[format];
-  if (output === 'pdf' || output === 'bmp') return { bytes, format };
+  const output = imageFormatOf(format);
   const image = sharp(bytes, { pages: -1 }).autoOrient();
-  // JPEG has no lossless re-encoding in sharp: quality 95 keeps the picture.
-  const encoded =
-    output === 'jpeg'
-      ? image.jpeg({ quality: 95 })
-      : output === 'webp'
-        ? image.webp({ lossless: true })
-        : encoder(image, output);
-  return { bytes: await encoded.toBuffer(), format: output };
+  return { bytes: await rewriteEncoder(image, output).toBuffer(), format: output };
+}
+
+/**
+ * The image re-encoded from its pixels with its metadata (EXIF with its orientation, XMP, ICC;
+ * a PNG's text chunks): the same picture, and nothing of the file that is not image or metadata.
+ */
+export async function rewriteImageKeepingMetadata(
+  bytes: Buffer,
+  format: FileFormat,
+): Promise<{ bytes: Buffer; format: FileFormat }> {
+  const output = imageFormatOf(format);
+  const image = sharp(bytes, { pages: -1 }).keepMetadata();
+  const encoded = await rewriteEncoder(image, output).toBuffer();
+  return { bytes: output === 'png' ? withTextChunksOf(bytes, encoded) : encoded, format: output };
 }

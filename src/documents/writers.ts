@@ -2,6 +2,7 @@
 import sharp from 'sharp';
 import type { RasterImage } from '../ocr/types.js';
 import { mupdf } from './mupdf.js';
+import { savePdfOutput } from './pdf-output.js';
 
 export type OutputFormat = 'same' | 'jpg' | 'pdf';
 /** Every format a response may carry (the global endpoints return WEBP, TIFF and BMP too). */
@@ -88,12 +89,7 @@ export function encodedPagesToPdf(pages: readonly EncodedPage[]): Buffer {
       doc.insertPage(-1, doc.addPage([0, 0, width, height], 0, resources, contents));
       image.destroy();
     }
-    const buffer = doc.saveToBuffer('garbage=4,compress=yes');
-    try {
-      return Buffer.from(buffer.asUint8Array());
-    } finally {
-      buffer.destroy();
-    }
+    return savePdfOutput(doc);
   } finally {
     doc.destroy();
   }

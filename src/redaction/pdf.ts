@@ -1,7 +1,7 @@
 /**
  * True removal from PDFs: MuPDF redaction annotations, applied so that the text under each
- * region leaves the content stream and image pixels under it are blanked, then a clean save
- * (garbage collected, no incremental update, so no old object survives).
+ * region leaves the content stream and image pixels under it are blanked. The caller saves
+ * with savePdfOutput (documents/pdf-output.ts), which keeps no old object.
  */
 import { mupdf } from '../documents/mupdf.js';
 import type { Quad } from '../ocr/types.js';
@@ -32,15 +32,5 @@ export function redactPdf(pdf: mupdf.PDFDocument, regions: readonly PdfRegions[]
     } finally {
       page.destroy();
     }
-  }
-}
-
-/** Saves without history: unused objects dropped, streams compressed, no incremental update. */
-export function savePdfClean(pdf: mupdf.PDFDocument): Buffer {
-  const buffer = pdf.saveToBuffer('garbage=4,compress=yes,clean=yes,sanitize=yes');
-  try {
-    return Buffer.from(buffer.asUint8Array());
-  } finally {
-    buffer.destroy();
   }
 }

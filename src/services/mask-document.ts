@@ -8,7 +8,9 @@ import { scanQrCodes, type QrSymbol } from '../cards/qr-scan.js';
 import type { Finding } from '../detection/types.js';
 import type { Document } from '../documents/document.js';
 import { mupdf } from '../documents/mupdf.js';
+import { savePdfOutput } from '../documents/pdf-output.js';
 import { renderPdfPage } from '../documents/render.js';
+import { rewriteDocument } from '../documents/rewrite.js';
 import {
   encodeImage,
   imagesToPdf,
@@ -20,7 +22,7 @@ import { readPage, type ReadPage } from '../ocr/read-document.js';
 import { readPdfTextLayer } from '../ocr/pdf-text.js';
 import type { OcrEngine, PageText, Quad, RasterImage, ReadPurpose } from '../ocr/types.js';
 import { boundsOf, expandQuad, scaleQuad, spanQuad } from '../redaction/geometry.js';
-import { redactPdf, savePdfClean } from '../redaction/pdf.js';
+import { redactPdf } from '../redaction/pdf.js';
 import { inkGap } from '../redaction/ink-gap.js';
 import { coverQuads } from '../redaction/raster.js';
 import { OutputFormatError } from './errors.js';
@@ -220,13 +222,14 @@ export async function maskDocument(
     quads: page.regions.flatMap((r) => r.quads),
   }));
   if (maskedCount === 0) {
-    const format = document.format;
-    return { bytes: document.bytes, format, maskedCount, pages, regions };
+    // The same document, written whole (an image without its metadata), never the input bytes.
+    const written = await rewriteDocument(document, { keepMetadata: false });
+    return { ...written, maskedCount, pages, regions };
   }
 
   if (document.pdf) {
     redactPdf(document.pdf, regions);
-    const cleaned = savePdfClean(document.pdf);
+    const cleaned = savePdfOutput(document.pdf);
     const removed = new Map<number, string[]>();
     perPage.forEach(({ textPrefixes }, page) => {
       if (textPrefixes.length > 0) removed.set(page, textPrefixes);

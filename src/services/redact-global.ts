@@ -19,15 +19,15 @@ import { annotationTexts, rewriteAnnotationTexts } from '../documents/pdf-annota
 import {
   encodeImageForOutput,
   OUTPUT_FORMAT_FOR,
-  stripImageMetadata,
   stripPdfMetadata,
 } from '../documents/metadata-strip.js';
+import { savePdfOutput } from '../documents/pdf-output.js';
+import { rewriteDocument } from '../documents/rewrite.js';
 import type { GlobalRule } from '../identifiers/global-rule.js';
 import type { OcrEngine, Quad, RasterImage } from '../ocr/types.js';
 import { coverQuads } from '../redaction/raster.js';
 import { lineRuns, scaleQuad, spanQuad, type SpanPad } from '../redaction/geometry.js';
 import { replacePdfRegions } from '../redaction/pdf-text-replace.js';
-import { savePdfClean } from '../redaction/pdf.js';
 import { blurQuads, replaceQuads } from '../redaction/raster-replace.js';
 import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
 import {
@@ -245,15 +245,10 @@ export async function redactGlobalDocument(
   const base = { entitiesFound: entities.length, types, report, regions };
   const pdf = document.pdf;
   if (entities.length === 0) {
-    // Nothing to redact: the original, but without its metadata when that is asked for.
-    if (!options.stripMetadata || metadata.length === 0) {
-      return { ...base, bytes: document.bytes, format: document.format };
-    }
-    if (pdf) {
-      stripPdfMetadata(pdf);
-      return { ...base, bytes: savePdfClean(pdf), format: 'pdf' };
-    }
-    return { ...base, ...(await stripImageMetadata(document.bytes, document.format)) };
+    // Nothing to redact: the same document written whole, without its metadata unless kept.
+    if (pdf && options.stripMetadata) stripPdfMetadata(pdf);
+    const keepMetadata = !options.stripMetadata;
+    return { ...base, ...(await rewriteDocument(document, { keepMetadata })) };
   }
   if (pdf) {
     for (const [page, pageEdits] of edits) {
@@ -265,7 +260,7 @@ export async function redactGlobalDocument(
       });
     }
     if (options.stripMetadata) stripPdfMetadata(pdf);
-    const bytes = savePdfClean(pdf);
+    const bytes = savePdfOutput(pdf);
     const left = compactText(pdfText(bytes));
     if (pdfValues.some((v) => left.includes(compactText(v)))) {
       throw new Error('a redacted value is still in the PDF text');

@@ -11,6 +11,7 @@ import { findIndianOnPage } from '../detection/indian.js';
 import type { Finding } from '../detection/types.js';
 import { INDIAN_FORMATS, type Document } from '../documents/document.js';
 import { renderPdfPage, type PageContent } from '../documents/render.js';
+import { rewriteDocument } from '../documents/rewrite.js';
 import {
   encodedPagesToPdf,
   encodeImage,
@@ -243,7 +244,8 @@ export async function redactDocument(
   const pages = document.pages.length;
   const result = { redactedCount, typeCounts, pages, regions };
   if (redactedCount === 0) {
-    return { ...result, bytes: document.bytes, format: document.format };
+    // The same document, written whole (an image without its metadata), never the input bytes.
+    return { ...result, ...(await rewriteDocument(document, { keepMetadata: false })) };
   }
   if (!toPdf) {
     const [only] = outcomes;

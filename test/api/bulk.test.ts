@@ -6,6 +6,7 @@ import { simpleCard } from '../helpers/cards.js';
 import * as fixtures from '../helpers/fixtures.js';
 import { multipart, type Part } from '../helpers/multipart.js';
 import { unzip } from '../helpers/unzip.js';
+import { samePixels } from '../helpers/pixels.js';
 
 const [sqlite] = backends();
 
@@ -102,9 +103,10 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
       '005_letter_masked.pdf',
       'manifest.json',
     ]);
+    const notes = files.get('002_notes_masked.png');
     assert.ok(
-      files.get('002_notes_masked.png')?.equals(blank.bytes),
-      'unchanged when nothing found',
+      notes && (await samePixels(notes, blank.bytes)),
+      'the same pixels when nothing found',
     );
     assert.equal((await t.store.quota(await t.store.getKey(id))).used, 2);
   });
@@ -224,7 +226,8 @@ describe('POST /api/v1/bulk/anonymise', () => {
       '004_gst_redacted.pdf',
       'manifest.json',
     ]);
-    assert.ok(files.get('002_blank_redacted.png')?.equals(blank.bytes));
+    const blankOut = files.get('002_blank_redacted.png');
+    assert.ok(blankOut && (await samePixels(blankOut, blank.bytes)));
   });
 
   it('refuses an unknown type for the whole batch, before any work', async () => {

@@ -166,4 +166,58 @@ describe('POST /api/v1/global/redact/text', () => {
     });
     assert.equal(res.statusCode, 401);
   });
+  it('refuses a text that is not a string with 422 invalid_request naming `text`, uncharged', async () => {
+    const before = await used();
+    for (const text of [5, 0, null, true, false, { value: CARD }, [CARD], []]) {
+      const res = await redact({ text });
+      assert.equal(res.statusCode, 422, JSON.stringify(text));
+      assert.deepEqual(res.json(), {
+        error: 'invalid_request',
+        message: 'Invalid request: `text` must be a string.',
+      });
+    }
+    assert.equal(await used(), before);
+  });
+
+  it('refuses a body that is not UTF-8 with 422 invalid_request naming `text`', async () => {
+    const utf8 = Buffer.from(JSON.stringify({ text: `Grüße, card ${CARD}` }));
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/global/redact/text',
+      headers: { 'x-api-key': key, 'content-type': 'application/json; charset=utf-8' },
+      payload: utf8,
+    });
+    assert.equal(ok.statusCode, 200, ok.body);
+    assert.equal(ok.json<TextReply>().redacted_text, 'Grüße, card [PAYMENT_CARD_1]');
+    // The same text in Latin-1 (ü as 0xFC), a lone continuation byte, and a cut-off sequence.
+    const bodies = [
+      Buffer.from(JSON.stringify({ text: `Grüße, card ${CARD}` }), 'latin1'),
+      Buffer.concat([Buffer.from('{"text":"a'), Buffer.from([0x80]), Buffer.from('"}')]),
+      Buffer.concat([Buffer.from('{"text":"a'), Buffer.from([0xe0, 0xa4]), Buffer.from('"}')]),
+    ];
+    for (const payload of bodies) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/global/redact/text',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        payload,
+      });
+      assert.equal(res.statusCode, 422);
+      assert.deepEqual(res.json(), {
+        error: 'invalid_request',
+        message: 'Invalid request: `text` must be UTF-8; the body is not.',
+      });
+    }
+  });
+
+  it('still answers malformed JSON with 400 malformed_request', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/global/redact/text',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      payload: '{"text": ',
+    });
+    assert.equal(res.statusCode, 400);
+    assert.equal(res.json<{ error: string }>().error, 'malformed_request');
+  });
 });

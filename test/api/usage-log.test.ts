@@ -54,4 +54,35 @@ describe('the usage log', () => {
     assert.equal(refused.status_code, 401);
     assert.ok(!JSON.stringify(rows).includes('secret-name'));
   });
+  it('records the documentation UI too, with no error line', async () => {
+    const count = async () =>
+      (await t.database.db.selectFrom('usage_records').select('id').execute()).length;
+    const start = await count();
+    const logged = t.logs.length;
+    const urls = ['/docs', '/docs/json', '/docs/static/swagger-ui.css'];
+    const statuses: number[] = [];
+    for (const url of urls) statuses.push((await t.app.inject({ method: 'GET', url })).statusCode);
+    assert.deepEqual(statuses, [200, 200, 200]);
+    const rows = await eventually(async () => {
+      const all = await t.database.db
+        .selectFrom('usage_records')
+        .selectAll()
+        .orderBy('id')
+        .execute();
+      assert.equal(all.length, start + urls.length);
+      return all.slice(start);
+    });
+    assert.deepEqual(
+      rows.map((r) => [r.endpoint, r.status_code, Number(r.bytes_in), r.key_id]),
+      [
+        ['/docs', 200, 0, null],
+        ['/docs/json', 200, 0, null],
+        ['/docs/static/*', 200, 0, null],
+      ],
+    );
+    const errors = t.logs
+      .slice(logged)
+      .filter((line) => (JSON.parse(line) as { level: number }).level >= 50);
+    assert.deepEqual(errors, []);
+  });
 });

@@ -1,4 +1,5 @@
 /** Pixel measures the redaction tests share. */
+import sharp from 'sharp';
 import type { RasterImage } from '../../src/ocr/types.js';
 
 export interface BoxLike {
@@ -26,4 +27,18 @@ export function blackShare(image: RasterImage, box: BoxLike, scale: number): num
     }
   }
   return inside === 0 ? 0 : black / inside;
+}
+
+/** Whether two image files decode to the same size, channels and pixel values. */
+export async function samePixels(a: Buffer, b: Buffer): Promise<boolean> {
+  const [p, q] = await Promise.all(
+    [a, b].map((bytes) => sharp(bytes).raw().toBuffer({ resolveWithObject: true })),
+  );
+  if (!p || !q) return false;
+  return (
+    p.info.width === q.info.width &&
+    p.info.height === q.info.height &&
+    p.info.channels === q.info.channels &&
+    p.data.equals(q.data)
+  );
 }

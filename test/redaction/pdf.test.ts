@@ -5,7 +5,8 @@ import { mupdf } from '../../src/documents/mupdf.js';
 import { renderPdfPage } from '../../src/documents/render.js';
 import { readPdfTextLayer } from '../../src/ocr/pdf-text.js';
 import { spanQuad } from '../../src/redaction/geometry.js';
-import { redactPdf, savePdfClean } from '../../src/redaction/pdf.js';
+import { savePdfOutput } from '../../src/documents/pdf-output.js';
+import { redactPdf } from '../../src/redaction/pdf.js';
 import { pdfWithLines } from '../helpers/fixtures.js';
 
 const NUMBER = '2345 6789 0124';
@@ -57,7 +58,7 @@ describe('PDF text layer and redaction', () => {
     const [finding] = findings;
     assert.ok(finding);
     redactPdf(doc, [{ page: 0, quads: [spanQuad(finding.charQuads, 0, 7)] }]);
-    const output = savePdfClean(doc);
+    const output = savePdfOutput(doc);
     doc.destroy();
 
     assert.ok(!output.includes(Buffer.from('2345')), 'no trace in the raw bytes');

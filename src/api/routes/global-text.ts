@@ -15,6 +15,8 @@ import {
 } from '../../services/global-options.js';
 import { redactText, TEXT_MODES } from '../../services/redact-text.js';
 import type { RouteKit } from '../app.js';
+import { ApiError } from '../errors.js';
+import { installStrictUtf8Json } from '../strict-json.js';
 
 interface TextBody {
   text: string;
@@ -65,10 +67,24 @@ const responseSchema = {
   },
 };
 
+const notUtf8 = () =>
+  new ApiError('invalid_request', 'Invalid request: `text` must be UTF-8; the body is not.');
+
 export const globalTextRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
+  installStrictUtf8Json(app, notUtf8);
   app.post<{ Body: TextBody }>(
     '/api/v1/global/redact/text',
     {
+      // The app's ajv coerces scalars (5 would become "5"): `text` is checked as sent, first.
+      preValidation: (request) => {
+        const body = request.body as { text?: unknown } | null;
+        const notString = typeof body === 'object' && body !== null && 'text' in body;
+        return notString && typeof body.text !== 'string'
+          ? Promise.reject(
+              new ApiError('invalid_request', 'Invalid request: `text` must be a string.'),
+            )
+          : Promise.resolve();
+      },
       // Room for JSON's escapes; the text's own limit is checked on the text (413 text_too_large).
       bodyLimit: kit.settings.maxTextBytes * 2 + 64 * 1024,
       schema: {

@@ -30,7 +30,8 @@ export function maskFormOf(form: UploadForm) {
 }
 
 const fileResponse = {
-  description: 'The masked document (JPEG, PNG or PDF); the original when nothing was found',
+  description:
+    'The masked document (JPEG, PNG or PDF); when nothing was found, the same document written anew',
   content: {
     'image/jpeg': { schema: { type: 'string', format: 'binary' } },
     'image/png': { schema: { type: 'string', format: 'binary' } },

@@ -2,7 +2,7 @@
  * POST /api/v1/redact-pii: Indian identifiers covered whole in a JPEG, PNG or PDF (a PDF comes
  * back rasterised). `types` selects the identifier types (comma-separated; empty or absent: the
  * types on by default). X-Redacted-Count is the number of merged regions covered; X-Redacted-Types
- * counts detections per type. Nothing found: the original file, count 0, not charged.
+ * counts detections per type. Nothing found: the same file written anew, count 0, not charged.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { resolveTypes } from '../../services/redact-pii.js';
