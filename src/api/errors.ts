@@ -188,9 +188,19 @@ export function loggableError(error: unknown): Record<string, unknown> {
   return { type: error.name, ...(typeof code === 'string' ? { code } : {}), frames };
 }
 
+/** Refusals an operator should see in the log: the service, not the client, set their limit. */
+const LOGGED_REFUSALS: ReadonlySet<ErrorCode> = new Set([
+  'document_too_complex',
+  'service_unavailable',
+]);
+
 export function installErrorHandling(app: FastifyInstance, maxUploadBytes: number): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const mapped = toApiError(error, maxUploadBytes);
+    if (mapped && LOGGED_REFUSALS.has(mapped.code)) {
+      // Our own messages: the limit that was hit, never the document's name or content.
+      request.log.warn({ error: mapped.code }, mapped.message);
+    }
     if (mapped) {
       for (const [name, value] of Object.entries(mapped.extra.headers ?? {})) {
         void reply.header(name, value);

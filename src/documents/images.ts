@@ -86,6 +86,8 @@ async function decodeWithSharp(
 }
 
 function decodeWithMupdf(format: FileFormat, bytes: Buffer, limits: ImageLimits): RasterPage[] {
+  // MuPDF fills the missing rows of a cut-off BMP instead of failing; refuse it as we do a PDF.
+  if (!endsCompletely(format, bytes)) throw unreadable(format, bytes);
   let image: mupdf.Image | undefined;
   let pixmap: mupdf.Pixmap | undefined;
   let rgb: mupdf.Pixmap | undefined;

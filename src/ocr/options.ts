@@ -37,6 +37,8 @@ export interface PaddleOcrOptions {
   readonly directionCertainty?: number;
   /** Lines whose mean confidence is lower are dropped (PaddleOCR drops below 0.5). */
   readonly minLineConfidence?: number;
+  /** Nice value (0-19) for the OCR thread, below the HTTP thread's; default 0 (unchanged). */
+  readonly threadNice?: number;
 }
 
 export const DEFAULT_DETECTION: DetectionSettings = {
@@ -93,6 +95,8 @@ export interface Settings {
   readonly elongation: number;
   readonly directionCertainty: number;
   readonly minLineConfidence: number;
+  /** Nice value of the OCR thread (and onnxruntime's threads, which inherit it); 0: unchanged. */
+  readonly threadNice: number;
 }
 
 export function resolveSettings(options: PaddleOcrOptions, cores: number): Settings {
@@ -110,6 +114,7 @@ export function resolveSettings(options: PaddleOcrOptions, cores: number): Setti
     elongation: options.elongation ?? 1.5,
     directionCertainty: options.directionCertainty ?? 0.9,
     minLineConfidence: options.minLineConfidence ?? 0.35,
+    threadNice: options.threadNice ?? 0,
   };
 }
 

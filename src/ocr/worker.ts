@@ -4,6 +4,7 @@
  * (DESIGN rule 6). Requests come from the owning thread and from ports other threads connect
  * (document workers); all are served one at a time, in order of arrival.
  */
+import os from 'node:os';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { Settings } from './options.js';
 import { createPaddlePipeline, type PaddlePipeline } from './pipeline.js';
@@ -52,6 +53,16 @@ async function handle(pipeline: PaddlePipeline, request: WorkerRequest, reply: R
   }
 }
 
+// Below the HTTP thread when the cores are contended (see services/pool/priority.ts); set
+// before the models load, so that onnxruntime's own threads inherit it. Linux nice values are
+// per thread: this lowers this thread and those it starts, not the process.
+try {
+  const { threadNice } = workerData as Settings;
+  if (threadNice !== 0) os.setPriority(threadNice);
+} catch {
+  // A platform that refuses it keeps the default priority.
+}
+
 let pipeline: PaddlePipeline | undefined;
 try {
   pipeline = await createPaddlePipeline(workerData as Settings);
@@ -79,7 +90,9 @@ if (pipeline !== undefined) {
       if (request.type !== 'read') return;
       enqueue(
         request,
-        (message) => other.postMessage(message),
+        (message) => {
+          other.postMessage(message);
+        },
         () => open,
       );
     });

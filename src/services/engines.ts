@@ -1,10 +1,11 @@
 /** Process-wide engines, loaded once on first use (or at start-up by `parda serve`). */
 import { createPaddleOcr, type PaddleOcr } from '../ocr/paddle.js';
+import { WORKER_NICE } from './pool/priority.js';
 
 let ocr: Promise<PaddleOcr> | null = null;
 
 function start(): Promise<PaddleOcr> {
-  const loading = createPaddleOcr().catch((error: unknown) => {
+  const loading = createPaddleOcr({ threadNice: WORKER_NICE }).catch((error: unknown) => {
     ocr = null; // let a later request try again rather than failing forever
     throw error;
   });

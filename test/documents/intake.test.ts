@@ -64,6 +64,17 @@ describe('intake', () => {
     assert.deepEqual(pixel(page, 7, 3), [0, 0, 255]);
   });
 
+  it('refuses a BMP cut short, which MuPDF would otherwise pad out', async () => {
+    const whole = fixtures.bmp(64, 64);
+    await assert.rejects(
+      intake(whole.subarray(0, Math.floor(whole.length / 2)), 'a.bmp', {
+        accepted: GLOBAL_FORMATS,
+        ...limits,
+      }),
+      (error: unknown) => error instanceof DocumentError && error.code === 'truncated_file',
+    );
+  });
+
   it('opens PDFs with their page sizes in points', async () => {
     const doc = await intake(fixtures.pdf({ pages: 3 }), 'a.pdf', {
       accepted: INDIAN_FORMATS,

@@ -102,6 +102,10 @@ async function refuses(work: () => unknown, code: string, setting: string): Prom
   return performance.now() - start;
 }
 
+/** A structure that refers back to itself (or nests too deep) is refused at intake. */
+const refusesNesting = (file: Buffer) =>
+  refuses(() => intake(file, 'a.pdf', options), 'nesting_too_deep', 'PARDA_MAX_PDF_NESTING');
+
 describe('PDF structure limits', () => {
   it('refuses a page content of 1 GiB of spaces as content_too_large, quickly', async (t) => {
     const bomb = deflatedSpaces(1024);
@@ -191,11 +195,7 @@ describe('PDF structure limits', () => {
       form.put('Resources', { XObject: { F: form } });
       return { resources: { XObject: { F: form } }, contents: '/F Do' };
     });
-    await refuses(
-      () => intake(file, 'a.pdf', options),
-      'nesting_too_deep',
-      'PARDA_MAX_PDF_NESTING',
-    );
+    await refusesNesting(file);
   });
 
   it('refuses forms nested deeper than the limit, and accepts them within it', async () => {
@@ -230,11 +230,7 @@ describe('PDF structure limits', () => {
       font.put('Resources', { Font: { T: font } });
       return { resources: { Font: { T: font } }, contents: 'BT /T 12 Tf (a) Tj ET' };
     });
-    await refuses(
-      () => intake(file, 'a.pdf', options),
-      'nesting_too_deep',
-      'PARDA_MAX_PDF_NESTING',
-    );
+    await refusesNesting(file);
   });
 
   it('refuses an annotation appearance that draws itself', async () => {
@@ -257,11 +253,7 @@ describe('PDF structure limits', () => {
         },
       };
     });
-    await refuses(
-      () => intake(file, 'a.pdf', options),
-      'nesting_too_deep',
-      'PARDA_MAX_PDF_NESTING',
-    );
+    await refusesNesting(file);
   });
 
   it('refuses more objects than PARDA_MAX_PDF_OBJECTS allows', async () => {

@@ -13,6 +13,7 @@ import { loadSettings, type Settings } from '../../src/config/settings.js';
 import { GLOBAL_FORMATS, INDIAN_FORMATS } from '../../src/documents/document.js';
 import { intake } from '../../src/documents/intake.js';
 import { readUpload } from '../../src/api/uploads.js';
+import type { DocumentPool } from '../../src/services/pool/document-pool.js';
 import type { Backend, TestDatabase } from './databases.js';
 
 export interface TestApp {
@@ -74,6 +75,8 @@ export async function startTestApp(
   options: {
     env?: Record<string, string>;
     routes?: FastifyPluginAsync<RouteKit>[];
+    /** The document pool; by default the app builds one from the settings. */
+    pool?: DocumentPool;
     now?: () => Date;
   } = {},
 ): Promise<TestApp> {
@@ -93,6 +96,7 @@ export async function startTestApp(
     rateLimiter: createRateLimiter({ kind: 'memory' }),
     logger: { ...(loggerOptions('info') as object), stream },
     routes: options.routes ?? [probeRoutes],
+    ...(options.pool ? { pool: options.pool } : {}),
     ...(options.now ? { clock: options.now } : {}),
   });
   await app.ready();

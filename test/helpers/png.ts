@@ -1,18 +1,7 @@
 /** Hand-made PNG headers, for files no encoder would produce (a decompression bomb). */
 import zlib from 'node:zlib';
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-// Node 20 has no zlib.crc32; the PNG chunk CRC is ten lines.
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+import { crc32 } from './crc32.js';
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);

@@ -15,11 +15,7 @@ import {
   resolveMode,
 } from '../../services/global-options.js';
 import { processBulk } from '../../services/bulk.js';
-import {
-  redactGlobalFile,
-  type GlobalRedactOptions,
-  type GlobalRedactResult,
-} from '../../services/redact-global.js';
+import type { GlobalRedactOptions, GlobalRedactResult } from '../../services/redact-global.js';
 import type { RouteKit } from '../app.js';
 import { contentDisposition, contentType, outputName } from '../downloads.js';
 import { loggableError, toApiError } from '../errors.js';

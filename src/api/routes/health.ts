@@ -25,7 +25,9 @@ async function answers(check: () => Promise<unknown>): Promise<boolean> {
     await Promise.race([
       check(),
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
+        timer = setTimeout(() => {
+          reject(new Error('timed out'));
+        }, CHECK_TIMEOUT_MS);
       }),
     ]);
     return true;
@@ -110,7 +112,14 @@ export const healthRoutes: FastifyPluginAsync<HealthDeps> = async (app, deps) =>
         answers(() => deps.store.ping()),
         deps.redisPing ? answers(deps.redisPing) : Promise.resolve(null),
       ]);
-      const pool = deps.pool() ?? { threads: 0, busy: 0, queued: 0, maxQueue: 0, saturated: false };
+      const pool = deps.pool() ?? {
+        threads: 0,
+        alive: 0,
+        busy: 0,
+        queued: 0,
+        maxQueue: 0,
+        saturated: false,
+      };
       const ready = database && redis !== false && !pool.saturated;
       return reply.code(ready ? 200 : 503).send({
         status: ready ? 'ready' : 'not_ready',

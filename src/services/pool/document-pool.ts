@@ -55,6 +55,8 @@ export function poolLimits(settings: Settings): PoolLimits {
 
 export interface PoolStatus {
   readonly threads: number;
+  /** Worker threads alive now (fewer than `threads` while a retired one is being replaced). */
+  readonly alive: number;
   readonly busy: number;
   readonly queued: number;
   readonly maxQueue: number;
@@ -78,6 +80,8 @@ export class DocumentPool {
   /** Started on first use (or by `start()`), so that an app that serves no document starts none. */
   private threadPool: Piscina<Task, Outcome> | undefined;
   private readonly running = new Set<Running>();
+  /** Documents taken and not yet answered: running, waiting for a worker, or being retried. */
+  private inFlight = 0;
   private rssTimer: NodeJS.Timeout | undefined;
   /** Recent seconds per document, for Retry-After. */
   private averageSeconds = 2;
@@ -85,12 +89,14 @@ export class DocumentPool {
   constructor(
     private readonly settings: Settings,
     private readonly limits: PoolLimits,
-    private readonly ocr: () => Promise<PaddleOcr>,
+    private readonly ocr: () => Promise<Pick<PaddleOcr, 'connect'>>,
+    /** The worker script; tests give one that misbehaves on purpose. */
+    private readonly workerFile: URL = new URL('./document-worker.js', import.meta.url),
   ) {}
 
   /** Starts the workers now rather than at the first document. */
   start(): void {
-    void this.piscina;
+    this.threadPool ??= this.createThreads();
   }
 
   private get piscina(): Piscina<Task, Outcome> {
@@ -101,10 +107,9 @@ export class DocumentPool {
   private createThreads(): Piscina<Task, Outcome> {
     const { limits, settings } = this;
     const threads = new Piscina<Task, Outcome>({
-      filename: new URL('./document-worker.js', import.meta.url).href,
+      filename: this.workerFile.href,
       minThreads: limits.threads,
       maxThreads: limits.threads,
-      maxQueue: limits.maxQueue,
       // Idle workers stay: each holds its WebAssembly modules, compiled once.
       idleTimeout: Number.MAX_SAFE_INTEGER,
       concurrentTasksPerWorker: 1,
@@ -119,13 +124,14 @@ export class DocumentPool {
 
   status(): PoolStatus {
     const busy = this.running.size;
-    const queued = this.threadPool?.queueSize ?? 0;
+    const queued = Math.max(0, this.inFlight - busy);
     return {
       threads: this.limits.threads,
+      alive: this.threadPool?.threads.length ?? 0,
       busy,
       queued,
       maxQueue: this.limits.maxQueue,
-      saturated: busy >= this.limits.threads && queued >= this.limits.maxQueue,
+      saturated: this.inFlight >= this.limits.threads + this.limits.maxQueue,
     };
   }
 
@@ -134,12 +140,18 @@ export class DocumentPool {
     upload: UploadedDocument,
     options: ServiceOptions<K>,
   ): Promise<ServiceResult<K>> {
+    // The queue bound is kept here rather than by piscina, so that a retry keeps its place.
     if (this.status().saturated) throw this.busy();
-    const wire = toWireOptions(options);
-    for (let attempt = 1; ; attempt += 1) {
-      const outcome = await this.attempt(service, upload, wire, attempt >= ATTEMPTS);
-      if (outcome === 'retry') continue;
-      return reviveResult<ServiceResult<K>>(outcome);
+    this.inFlight += 1;
+    try {
+      const wire = toWireOptions(options);
+      for (let attempt = 1; ; attempt += 1) {
+        const outcome = await this.attempt(service, upload, wire, attempt >= ATTEMPTS);
+        if (outcome === 'retry') continue;
+        return reviveResult(outcome) as ServiceResult<K>;
+      }
+    } finally {
+      this.inFlight -= 1;
     }
   }
 
@@ -152,7 +164,7 @@ export class DocumentPool {
 
   private busy(): ServiceBusyError {
     const waitSeconds = Math.ceil(
-      (this.averageSeconds * (this.piscina.queueSize + 1)) / this.limits.threads,
+      (this.averageSeconds * (this.inFlight - this.limits.threads + 1)) / this.limits.threads,
     );
     return new ServiceBusyError(
       `Every document worker is busy and ${this.limits.maxQueue} documents are waiting (PARDA_MAX_QUEUED_DOCUMENTS); retry later.`,
@@ -183,7 +195,12 @@ export class DocumentPool {
       clearTimeout(timer);
       const budget = this.limits.budgetMs + pages * this.limits.budgetPerPageMs;
       const left = running.startedAt + budget - Date.now();
-      timer = setTimeout(() => stop('budget'), Math.max(0, left));
+      timer = setTimeout(
+        () => {
+          stop('budget');
+        },
+        Math.max(0, left),
+      );
     };
     channel.port1.on('message', (message: Progress) => {
       if (message.type === 'started') {
@@ -212,10 +229,9 @@ export class DocumentPool {
       throw reviveError(outcome.error);
     } catch (error) {
       if (stopped === 'budget') {
-        const seconds = Math.round(this.limits.budgetMs / 1000);
-        const perPage = Math.round(this.limits.budgetPerPageMs / 1000);
+        const seconds = (ms: number) => String(Math.round(ms / 100) / 10);
         throw new DocumentTooComplexError(
-          `The document took longer than its time budget (${seconds} s plus ${perPage} s a page: PARDA_DOCUMENT_TIMEOUT_S, PARDA_PAGE_TIMEOUT_S) and was stopped.`,
+          `The document took longer than its time budget (${seconds(this.limits.budgetMs)} s plus ${seconds(this.limits.budgetPerPageMs)} s a page: PARDA_DOCUMENT_TIMEOUT_S, PARDA_PAGE_TIMEOUT_S) and was stopped.`,
         );
       }
       if (stopped === 'memory' || isOutOfMemory(error)) {
@@ -223,7 +239,6 @@ export class DocumentPool {
           'The document needed more memory than a document may use (PARDA_WORKER_HEAP_MB, PARDA_MAX_RSS_MB) and was stopped.',
         );
       }
-      if (isQueueFull(error)) throw this.busy();
       if (isWorkerDeath(error)) {
         if (!last) return 'retry';
         throw new DocumentTooComplexError(
@@ -275,10 +290,6 @@ const codeOf = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
 function isOutOfMemory(error: unknown): boolean {
   return codeOf(error) === 'ERR_WORKER_OUT_OF_MEMORY';
-}
-
-function isQueueFull(error: unknown): boolean {
-  return /queue is at limit|all Workers are busy/i.test(messageOf(error));
 }
 
 /** The worker exited or threw outside the task's own code (piscina rejects with that). */

@@ -4,15 +4,24 @@
  * port each task brings. After a WebAssembly trap the worker answers every later task with
  * `poisoned` until the pool retires it: a trapped MuPDF is never used again.
  */
+import os from 'node:os';
 import { threadId, workerData } from 'node:worker_threads';
 import type { Settings } from '../../config/settings.js';
 import { loadRulePlugins } from '../../identifiers/plugins.js';
 import { OcrClient } from '../../ocr/client.js';
 import { serviceContext } from '../context.js';
 import { inProcessServices, type DocumentServices } from '../document-services.js';
+import { WORKER_NICE } from './priority.js';
 import { fromWireOptions, serialiseError, type Outcome, type Progress, type Task } from './wire.js';
 
 const { settings } = workerData as { settings: Settings };
+// Below the HTTP thread when the cores are contended, so that /health and request parsing stay
+// prompt. On Linux a thread's nice value is its own: this lowers this thread alone.
+try {
+  os.setPriority(WORKER_NICE);
+} catch {
+  // A platform that refuses it keeps the default priority.
+}
 // Every process registers the operator's rule plugins; this thread is a process of its own to them.
 await loadRulePlugins(settings.rulePlugins);
 const base = serviceContext(settings);
@@ -22,16 +31,21 @@ export default async function runTask(task: Task): Promise<Outcome> {
   const { ocrPort, progress } = task;
   try {
     if (poisoned) return { ok: false, poisoned: true, threadId };
-    const post = (message: Progress) => progress.postMessage(message);
+    const post = (message: Progress) => {
+      progress.postMessage(message);
+    };
     post({ type: 'started' });
     const ocr = new OcrClient(ocrPort);
     const context = {
       ...base,
       ocr: () => Promise.resolve(ocr),
-      onIntake: (pages: number) => post({ type: 'pages', pages }),
+      onIntake: (pages: number) => {
+        post({ type: 'pages', pages });
+      },
     };
     const services = inProcessServices(context);
-    const call = services[task.service] as (
+    // The options were checked by the route that sent them; the wire loses their static type.
+    const call = services[task.service].bind(services) as (
       upload: Task['upload'],
       options: unknown,
     ) => ReturnType<DocumentServices[typeof task.service]>;

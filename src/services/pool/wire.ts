@@ -167,12 +167,12 @@ export function reviveError(error: WireError): Error {
 }
 
 /** A result as the caller expects it: structured clone turned its Buffers into Uint8Arrays. */
-export function reviveResult<T>(value: unknown): T {
+export function reviveResult(value: unknown): unknown {
   if (typeof value === 'object' && value !== null && 'bytes' in value) {
-    const bytes = (value as { bytes: unknown }).bytes;
+    const bytes = value.bytes;
     if (bytes instanceof Uint8Array && !Buffer.isBuffer(bytes)) {
-      return { ...value, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) } as T;
+      return { ...value, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) };
     }
   }
-  return value as T;
+  return value;
 }
