@@ -3,6 +3,9 @@
  * database, a key without limits, a timed file upload, and percentiles.
  */
 import { performance } from 'node:perf_hooks';
+import { loadSettings } from '../src/config/settings.js';
+import { ocrEngine } from '../src/services/engines.js';
+import { DocumentPool, poolLimits } from '../src/services/pool/document-pool.js';
 import { startTestApp } from '../test/helpers/app.js';
 import { backends } from '../test/helpers/databases.js';
 import { fileUpload } from '../test/helpers/multipart.js';
@@ -48,7 +51,15 @@ export interface BenchServer {
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const [sqlite] = backends().filter((b) => b.name === 'sqlite');
   if (!sqlite) throw new Error('no sqlite backend');
-  const t = await startTestApp(sqlite, { routes: [], env: { PARDA_LOG_LEVEL: 'silent', ...env } });
+  // Started as `parda serve` starts it: models loaded and the document workers warmed up.
+  const settings = loadSettings({ PARDA_LOG_LEVEL: 'silent', ...env });
+  const pool = new DocumentPool(settings, poolLimits(settings), ocrEngine);
+  await pool.start();
+  const t = await startTestApp(sqlite, {
+    routes: [],
+    pool,
+    env: { PARDA_LOG_LEVEL: 'silent', ...env },
+  });
   const { key } = await t.newKey({ monthlyQuota: 1_000_000, requestsPerMinute: 1_000_000 });
   const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
   return {

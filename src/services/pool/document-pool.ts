@@ -94,9 +94,20 @@ export class DocumentPool {
     private readonly workerFile: URL = new URL('./document-worker.js', import.meta.url),
   ) {}
 
-  /** Starts the workers now rather than at the first document. */
-  start(): void {
+  /**
+   * Starts the workers now rather than at the first document, and runs `rounds` synthetic
+   * documents through each (warm-up.ts), so that the first clients are not served cold.
+   */
+  async start(rounds = 3): Promise<void> {
     this.threadPool ??= this.createThreads();
+    for (let round = 0; round < rounds; round += 1) {
+      // One task per worker at a time: piscina gives each to an idle worker.
+      await Promise.all(
+        Array.from({ length: this.limits.threads }, () =>
+          this.attempt('warmUp', { bytes: Buffer.alloc(0), filename: '' }, {}, true),
+        ),
+      );
+    }
   }
 
   private get piscina(): Piscina<Task, Outcome> {
@@ -174,7 +185,7 @@ export class DocumentPool {
 
   /** One run of the task; 'retry' when its worker died under it for a reason not its own. */
   private async attempt(
-    service: ServiceName,
+    service: Task['service'],
     upload: UploadedDocument,
     options: Task['options'],
     last: boolean,

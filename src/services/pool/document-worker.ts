@@ -10,8 +10,13 @@ import type { Settings } from '../../config/settings.js';
 import { loadRulePlugins } from '../../identifiers/plugins.js';
 import { OcrClient } from '../../ocr/client.js';
 import { serviceContext } from '../context.js';
-import { inProcessServices, type DocumentServices } from '../document-services.js';
+import {
+  inProcessServices,
+  type DocumentServices,
+  type ServiceName,
+} from '../document-services.js';
 import { WORKER_NICE } from './priority.js';
+import { warmUp } from './warm-up.js';
 import { fromWireOptions, serialiseError, type Outcome, type Progress, type Task } from './wire.js';
 
 const { settings } = workerData as { settings: Settings };
@@ -43,12 +48,17 @@ export default async function runTask(task: Task): Promise<Outcome> {
         post({ type: 'pages', pages });
       },
     };
+    if (task.service === 'warmUp') {
+      await warmUp(context);
+      return { ok: true, value: null };
+    }
     const services = inProcessServices(context);
+    const service: ServiceName = task.service;
     // The options were checked by the route that sent them; the wire loses their static type.
-    const call = services[task.service].bind(services) as (
+    const call = services[service].bind(services) as (
       upload: Task['upload'],
       options: unknown,
-    ) => ReturnType<DocumentServices[typeof task.service]>;
+    ) => ReturnType<DocumentServices[ServiceName]>;
     // Structured clone delivers the bytes as a plain Uint8Array; the services expect a Buffer.
     const { bytes } = task.upload;
     const upload = {

@@ -19,7 +19,8 @@ import {
 } from '../errors.js';
 
 export interface Task {
-  readonly service: ServiceName;
+  /** A file service, or `warmUp`: synthetic documents through the pipeline (warm-up.ts). */
+  readonly service: ServiceName | 'warmUp';
   readonly upload: UploadedDocument;
   readonly options: WireOptions;
   /** Connected to the process's OCR engine. */
