@@ -7,6 +7,7 @@ import { QuotaExceededError } from '../accounts/metering.js';
 import type { QuotaSnapshot } from '../accounts/store.js';
 import { DocumentError } from '../documents/errors.js';
 import {
+  callSites,
   DocumentTooComplexError,
   InvalidOptionError,
   NoDocumentError,
@@ -179,11 +180,7 @@ export function toApiError(error: unknown, maxUploadBytes: number): ApiError | n
  */
 export function loggableError(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { type: typeof error };
-  const frames = (error.stack ?? '')
-    .split('\n')
-    .filter((line) => line.trimStart().startsWith('at '))
-    .map((line) => line.trim())
-    .slice(0, 15);
+  const frames = callSites(error);
   const code = (error as { code?: unknown }).code;
   return { type: error.name, ...(typeof code === 'string' ? { code } : {}), frames };
 }

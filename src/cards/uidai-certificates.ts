@@ -37,7 +37,7 @@ export interface PinnedCertificate {
   readonly fingerprint256: string;
 }
 
-/** Oldest first; fingerprints as in /work/shared/data/uidai/README.md, checked with OpenSSL. */
+/** Oldest first; fingerprints as listed in assets/uidai/README.md, checked with OpenSSL. */
 export const PINNED_UIDAI_CERTIFICATES: readonly PinnedCertificate[] = [
   // DS UNIQUE IDENTIFICATION AUTHORITY OF INDIA 03, (n)Code CA 2014, 2017-2019: offline e-KYC.
   {

@@ -48,3 +48,15 @@ export class ServiceBusyError extends Error {
     super(message);
   }
 }
+
+/**
+ * The call sites of an error, without its message (which could quote document content): what
+ * logs and the document workers' error replies may carry.
+ */
+export function callSites(error: Error): string[] {
+  return (error.stack ?? '')
+    .split('\n')
+    .filter((line) => line.trimStart().startsWith('at '))
+    .map((line) => line.trim())
+    .slice(0, 15);
+}

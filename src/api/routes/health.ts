@@ -10,8 +10,8 @@ import { ApiError } from '../errors.js';
 
 export interface HealthDeps {
   readonly store: AccountStore;
-  /** The document pool's state; absent when the app has no pool (it then has room). */
-  readonly pool: () => PoolStatus | null;
+  /** The document pool's state. */
+  readonly pool: () => PoolStatus;
   /** Pings Redis; absent when no Redis is configured. */
   readonly redisPing?: () => Promise<unknown>;
 }
@@ -112,14 +112,7 @@ export const healthRoutes: FastifyPluginAsync<HealthDeps> = async (app, deps) =>
         answers(() => deps.store.ping()),
         deps.redisPing ? answers(deps.redisPing) : Promise.resolve(null),
       ]);
-      const pool = deps.pool() ?? {
-        threads: 0,
-        alive: 0,
-        busy: 0,
-        queued: 0,
-        maxQueue: 0,
-        saturated: false,
-      };
+      const pool = deps.pool();
       const ready = database && redis !== false && !pool.saturated;
       return reply.code(ready ? 200 : 503).send({
         status: ready ? 'ready' : 'not_ready',

@@ -11,6 +11,7 @@ import type { GlobalRule } from '../../identifiers/global-rule.js';
 import type { UploadedDocument } from '../context.js';
 import type { ServiceName } from '../document-services.js';
 import {
+  callSites,
   DocumentTooComplexError,
   InvalidOptionError,
   NoDocumentError,
@@ -70,15 +71,6 @@ export function fromWireOptions(options: WireOptions): Record<string, unknown> {
   return { ...rest, rules: GLOBAL_RULES.filter((rule) => ruleTypes.includes(rule.type)) };
 }
 
-/** The call sites of an error, without its message (which could quote document content). */
-function framesOf(error: Error): string[] {
-  return (error.stack ?? '')
-    .split('\n')
-    .filter((line) => line.trimStart().startsWith('at '))
-    .map((line) => line.trim())
-    .slice(0, 15);
-}
-
 const STACK_OVERFLOW = /maximum call stack/i;
 
 // The WebAssembly global is not in the project's lib typings (no DOM lib).
@@ -121,7 +113,7 @@ export function serialiseError(error: unknown): { error: WireError; retire: bool
       retire: true,
     };
   }
-  if (error instanceof Error && framesOf(error).some((frame) => frame.includes('/mupdf/'))) {
+  if (error instanceof Error && callSites(error).some((frame) => frame.includes('/mupdf/'))) {
     // MuPDF refused something in the file itself; its own message may quote the file.
     return {
       error: {
@@ -134,7 +126,7 @@ export function serialiseError(error: unknown): { error: WireError; retire: bool
   }
   const type = error instanceof Error ? error.name : typeof error;
   return {
-    error: { kind: 'unexpected', type, frames: error instanceof Error ? framesOf(error) : [] },
+    error: { kind: 'unexpected', type, frames: error instanceof Error ? callSites(error) : [] },
     retire: false,
   };
 }
