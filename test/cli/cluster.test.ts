@@ -1,0 +1,112 @@
+/**
+ * `parda serve --workers N`: the primary replaces a worker process that exits, and the service
+ * keeps answering meanwhile. A real server on a loopback port, its workers found as the
+ * primary's child processes (Linux `/proc`).
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const bin = path.join(root, 'bin', 'parda');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        resolve(typeof address === 'object' && address ? address.port : 0);
+      });
+    });
+  });
+}
+
+/** The process ids whose parent is `pid` (node's cluster workers of a primary). */
+function childrenOf(pid: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+        // Fields after the command name, which is in parentheses and may hold spaces.
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return ppid === pid;
+      } catch {
+        return false; // the process ended while we looked
+      }
+    })
+    .map(Number);
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 120_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('parda serve --workers 2', { skip: process.platform !== 'linux' }, () => {
+  let dir: string;
+  let primary: ChildProcess;
+  let base: string;
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parda-test-cluster-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    primary = spawn(bin, ['serve', '--workers', '2', '--port', String(port)], {
+      env: {
+        ...process.env,
+        PARDA_DATABASE_URL: `sqlite:///${path.join(dir, 'cluster.db')}`,
+        PARDA_LOG_LEVEL: 'silent',
+        PARDA_MAX_CONCURRENT_DOCUMENTS: '1',
+      },
+      stdio: 'ignore',
+    });
+  });
+
+  after(async () => {
+    if (primary.exitCode === null) {
+      const exited = new Promise((r) => primary.once('exit', r));
+      primary.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('replaces a worker process that is killed, and keeps serving', async () => {
+    const pid = primary.pid ?? 0;
+    const workers = await until('two workers', async () => {
+      const found = childrenOf(pid);
+      return found.length === 2 ? found : undefined;
+    });
+    await until('the service', async () => ((await fetch(`${base}/health`)).ok ? true : undefined));
+
+    const [victim] = workers;
+    process.kill(victim ?? 0, 'SIGKILL');
+    // Once the primary has seen the exit, the other worker serves every request while the
+    // replacement starts (it is forked a second later and then loads its models).
+    await new Promise((r) => setTimeout(r, 300));
+    for (let i = 0; i < 5; i += 1) {
+      assert.equal((await fetch(`${base}/health`)).status, 200);
+    }
+
+    const replaced = await until('a replacement worker', async () => {
+      const now = childrenOf(pid);
+      return now.length === 2 && !now.includes(victim ?? 0) ? now : undefined;
+    });
+    assert.ok(replaced.includes(workers[1] ?? 0), 'the surviving worker was left alone');
+    assert.equal(primary.exitCode, null, 'the primary is still running');
+  });
+});
