@@ -5,6 +5,7 @@
  * returned only when a real date was printed, a year only when only a year was.
  */
 import { findAadhaarOnPage } from '../detection/aadhaar.js';
+import { UNVERIFIED_RULE } from '../detection/aadhaar-context.js';
 import { isValidAadhaar, isValidVid } from '../identifiers/aadhaar.js';
 import type { PageText } from '../ocr/types.js';
 import {
@@ -122,7 +123,10 @@ interface NumberReading {
 
 /** The card number: a Verhoeff-valid reading first, else a 4-4-4 run that fails, else a masked one. */
 function readNumber(pages: readonly PageText[], lines: readonly PlacedLine[]): NumberReading {
-  const findings = pages.flatMap((page) => findAadhaarOnPage(page).findings);
+  // Numbers covered without a valid check digit (masking fails closed) are the fallback below.
+  const findings = pages
+    .flatMap((page) => findAadhaarOnPage(page).findings)
+    .filter((f) => f.rule !== UNVERIFIED_RULE);
   const best = [...findings].sort((a, b) => b.confidence - a.confidence)[0];
   if (best) {
     return {

@@ -95,7 +95,11 @@ function registerOne(program: Command, command: MaskCommand): void {
           );
           process.exitCode = NOTHING_FOUND_EXIT;
         } else {
-          console.log(`Masked ${result.maskedCount} region(s): ${output}`);
+          const unverified =
+            result.unverifiedCount > 0
+              ? ` (${result.unverifiedCount} covered although the check digit failed)`
+              : '';
+          console.log(`Masked ${result.maskedCount} region(s)${unverified}: ${output}`);
         }
       } finally {
         await closeEngines();

@@ -56,7 +56,11 @@ export function registerRedactCommand(program: Command): void {
           const counts = Object.entries(result.typeCounts)
             .map(([type, n]) => `${type} ${n}`)
             .join(', ');
-          console.log(`Redacted ${result.redactedCount} region(s) (${counts}): ${output}`);
+          const unverified =
+            result.unverifiedCount > 0 ? `, ${result.unverifiedCount} unverified` : '';
+          console.log(
+            `Redacted ${result.redactedCount} region(s) (${counts}${unverified}): ${output}`,
+          );
         }
       } finally {
         await closeEngines();

@@ -4,9 +4,16 @@
  * Verhoeff-valid. OCR confusions (O/0, I/l/1, S/5, B/8) are repaired only when the repaired
  * number validates. Phone numbers, dates, order or invoice numbers and 12-digit windows of
  * longer numbers (a 16-digit VID) are never reported.
+ *
+ * Fails closed where a number can only be an Aadhaar number (aadhaar-context.ts): on an Aadhaar
+ * card or letter, and after an Aadhaar label, a 4-4-4 group that fails the check digit (or needs
+ * more repairs than allowed) is reported too, with rule `unverified`, to be covered and counted
+ * apart.
  */
 import { isValidAadhaar, AADHAAR_LENGTH } from '../identifiers/aadhaar.js';
 import type { PageText, TextChar, TextLayer, TextLine } from '../ocr/types.js';
+import { AADHAAR_LABEL, isAadhaarDocumentPage, UNVERIFIED_RULE } from './aadhaar-context.js';
+import { lineAbove } from './indian.js';
 import type { FindResult, Finding, RejectedCandidate } from './types.js';
 
 const TYPE = 'aadhaar';
@@ -103,17 +110,41 @@ function runsOf(chars: readonly TextChar[]): Run[] {
   return runs;
 }
 
-function contextReason(line: TextLine, runStart: number): string | null {
-  const before = line.chars
+function textBeforeRun(line: TextLine, runStart: number): string {
+  return line.chars
     .slice(0, runStart)
     .map((c) => c.text)
     .join('');
+}
+
+function contextReason(before: string): string | null {
   if (/\+\s*$/.test(before)) return 'context_phone';
   for (const [pattern, reason] of OTHER_NUMBER_CONTEXT) if (pattern.test(before)) return reason;
   return null;
 }
 
-function findInLine(line: TextLine, page: number, into: Finding[], rejected: RejectedCandidate[]) {
+/** Why a candidate's digits are no valid Aadhaar number, or null when they are. */
+function invalidity(digits: string, repairs: number): string | null {
+  if (repairs > MAX_REPAIRS) return 'too_many_ocr_repairs';
+  if (isValidAadhaar(digits)) return null;
+  return /^[01]/.test(digits) ? 'first_digit' : 'checksum';
+}
+
+interface LineContext {
+  readonly page: number;
+  /** The page is an Aadhaar card or letter (aadhaar-context.ts). */
+  readonly aadhaarPage: boolean;
+  /** The text of the line right above, where a label may stand. */
+  readonly above: string;
+}
+
+function findInLine(
+  line: TextLine,
+  context: LineContext,
+  into: Finding[],
+  rejected: RejectedCandidate[],
+) {
+  const { page } = context;
   for (const run of runsOf(line.chars)) {
     const indexes = run.clusters.flatMap((c) => c.indexes);
     if (indexes.length !== AADHAAR_LENGTH) continue;
@@ -125,21 +156,18 @@ function findInLine(line: TextLine, page: number, into: Finding[], rejected: Rej
     const chars = indexes.map((i) => line.chars[i]).filter((c) => c !== undefined);
     const repairs = chars.filter((c) => classify(c.text) === 'confusable').length;
     const digits = chars.map((c) => CONFUSABLE[c.text] ?? c.text).join('');
-    const context = contextReason(line, run.start);
-    if (context) {
-      rejected.push({ type: TYPE, page, reason: context });
+    const before = textBeforeRun(line, run.start);
+    const otherNumber = contextReason(before);
+    if (otherNumber) {
+      rejected.push({ type: TYPE, page, reason: otherNumber });
       continue;
     }
-    if (repairs > MAX_REPAIRS) {
-      rejected.push({ type: TYPE, page, reason: 'too_many_ocr_repairs' });
-      continue;
-    }
-    if (!isValidAadhaar(digits)) {
-      rejected.push({
-        type: TYPE,
-        page,
-        reason: /^[01]/.test(digits) ? 'first_digit' : 'checksum',
-      });
+    const invalid = invalidity(digits, repairs);
+    const failClosed =
+      grouping === '4,4,4' &&
+      (context.aadhaarPage || AADHAAR_LABEL.test(before) || AADHAAR_LABEL.test(context.above));
+    if (invalid && !failClosed) {
+      rejected.push({ type: TYPE, page, reason: invalid });
       continue;
     }
     into.push({
@@ -149,7 +177,7 @@ function findInLine(line: TextLine, page: number, into: Finding[], rejected: Rej
       charQuads: chars.map((c) => c.quad),
       orientation: line.orientation,
       confidence: chars.reduce((sum, c) => sum + c.confidence, 0) / chars.length,
-      rule: repairs > 0 ? 'verhoeff_after_ocr_repair' : 'verhoeff',
+      rule: invalid ? UNVERIFIED_RULE : repairs > 0 ? 'verhoeff_after_ocr_repair' : 'verhoeff',
     });
   }
 }
@@ -157,7 +185,11 @@ function findInLine(line: TextLine, page: number, into: Finding[], rejected: Rej
 export function findAadhaarOnPage(page: PageText): FindResult {
   const findings: Finding[] = [];
   const rejected: RejectedCandidate[] = [];
-  for (const line of page.lines) findInLine(line, page.page, findings, rejected);
+  const aadhaarPage = isAadhaarDocumentPage(page);
+  page.lines.forEach((line, index) => {
+    const above = page.lines[lineAbove(page.lines, index) ?? -1]?.text ?? '';
+    findInLine(line, { page: page.page, aadhaarPage, above }, findings, rejected);
+  });
   return { findings, rejected };
 }
 

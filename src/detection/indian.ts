@@ -12,7 +12,10 @@
  * "EPIC No.") and, joined to an e-mail address, made its cover spill onto the label.
  * A label printed above its value (forms, cards, table headers) is looked for there too.
  */
+import { isValidAadhaar } from '../identifiers/aadhaar.js';
 import type { IndianType } from '../identifiers/india-rules.js';
+import { AADHAAR_LABEL, isAadhaarDocumentPage, UNVERIFIED_RULE } from './aadhaar-context.js';
+import { textBefore } from './context.js';
 import type { PageText, Quad, TextLine } from '../ocr/types.js';
 import { findIndianInText, type TextFinding } from './indian-text.js';
 import { mapLines, type Mapped } from './mapped-lines.js';
@@ -91,6 +94,50 @@ function longestOnly(findings: readonly Finding[]): Finding[] {
   });
 }
 
+/** Twelve digits in the 4-4-4 shape, any first digit, not part of a longer number. */
+const AADHAAR_SHAPE =
+  /(?<![A-Za-z0-9]|[0-9][ -])[0-9]{4}([ -])[0-9]{4}\1[0-9]{4}(?![A-Za-z0-9]|[ -][0-9])/g;
+/** How far before a number an Aadhaar label may stand: its own line and the line above. */
+const LABEL_REACH = 48;
+
+/**
+ * Fails closed (aadhaar-context.ts): on an Aadhaar card or letter, or right after an Aadhaar
+ * label, a 4-4-4 group whose check digit fails is still covered, as `unverified`. Groups that
+ * share a character with a finding are left to it.
+ */
+function unverifiedAadhaar(
+  page: PageText,
+  lines: readonly TextLine[],
+  findings: readonly Finding[],
+): Finding[] {
+  const aadhaarPage = isAadhaarDocumentPage(page);
+  const taken = new Set(findings.flatMap((f) => f.charQuads));
+  const found: Finding[] = [];
+  lines.forEach((line, i) => {
+    const above = lineAbove(lines, i);
+    const mapped = mapLines(lines, above === undefined ? [i] : [above, i], '\n');
+    const offset = mapped.text.length - line.text.length;
+    for (const match of mapped.text.matchAll(AADHAAR_SHAPE)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      const value = match[0].replace(/[^0-9]/g, '');
+      if (start < offset || isValidAadhaar(value)) continue;
+      const labelled = AADHAAR_LABEL.test(textBefore(mapped.text, start, LABEL_REACH));
+      if (!aadhaarPage && !labelled) continue;
+      const finding = toFinding(page, mapped, {
+        type: 'aadhaar',
+        start,
+        end,
+        value,
+        rule: UNVERIFIED_RULE,
+        confidence: 1,
+      });
+      if (!finding.charQuads.some((q) => taken.has(q))) found.push(finding);
+    }
+  });
+  return found;
+}
+
 export interface IndianFindResult {
   readonly findings: readonly Finding[];
   readonly rejected: readonly RejectedCandidate[];
@@ -143,5 +190,7 @@ export function findIndianOnPage(page: PageText, types: readonly IndianType[]): 
       }
     }
   });
-  return { findings: longestOnly(findings), rejected };
+  const kept = longestOnly(findings);
+  if (types.includes('aadhaar')) kept.push(...unverifiedAadhaar(page, lines, kept));
+  return { findings: kept, rejected };
 }

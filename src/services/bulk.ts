@@ -13,6 +13,8 @@ export interface BulkFileResult {
   readonly bytes: Buffer;
   readonly format: WrittenFormat;
   readonly maskedCount: number;
+  /** Of them, numbers covered although their check digit failed. */
+  readonly unverifiedCount: number;
 }
 
 export interface BulkEntry<R extends BulkFileResult = BulkFileResult> {
@@ -21,6 +23,7 @@ export interface BulkEntry<R extends BulkFileResult = BulkFileResult> {
   readonly filename: string;
   readonly status: BulkStatus;
   readonly maskedCount: number;
+  readonly unverifiedCount: number;
   /** For failures: the error code a single request would have got, and its message. */
   readonly error?: string;
   readonly message?: string;
@@ -60,7 +63,8 @@ export async function processBulk<R extends BulkFileResult>(
     try {
       const result = await process(file);
       const status: BulkStatus = result.maskedCount > 0 ? 'masked' : 'no_number_found';
-      return { ...base, status, maskedCount: result.maskedCount, result };
+      const { maskedCount, unverifiedCount } = result;
+      return { ...base, status, maskedCount, unverifiedCount, result };
     } catch (error) {
       const known =
         error instanceof DocumentError
@@ -75,6 +79,7 @@ export async function processBulk<R extends BulkFileResult>(
         ...base,
         status: 'failed' as const,
         maskedCount: 0,
+        unverifiedCount: 0,
         error: failure.code,
         message: failure.message,
       };

@@ -5,6 +5,7 @@
  * document, and a PDF is reopened after saving to prove the covered characters are gone.
  */
 import { scanQrCodes, type QrSymbol } from '../cards/qr-scan.js';
+import { UNVERIFIED_RULE } from '../detection/aadhaar-context.js';
 import type { Finding } from '../detection/types.js';
 import type { Document } from '../documents/document.js';
 import { mupdf } from '../documents/mupdf.js';
@@ -41,6 +42,11 @@ export interface MaskResult {
   readonly format: WrittenFormat;
   /** Regions covered: one per number, one per QR code. Zero means nothing was found. */
   readonly maskedCount: number;
+  /**
+   * Of them, numbers covered although their check digit failed (a misread or worn print where
+   * only that number can stand: detection/aadhaar-context.ts).
+   */
+  readonly unverifiedCount: number;
   readonly pages: number;
   /** What was covered, per page, in the page's own units (pixels, or PDF points). */
   readonly regions: readonly { readonly page: number; readonly quads: readonly Quad[] }[];
@@ -49,6 +55,8 @@ export interface MaskResult {
 /** A region to cover, in the page's own units. */
 interface Region {
   readonly quads: Quad[];
+  /** Every reading of it failed validation. */
+  unverified: boolean;
 }
 
 /** What one masking endpoint looks for and how much of it it covers. */
@@ -88,10 +96,12 @@ function touches(a: Quad, b: Quad): boolean {
 }
 
 /** The same number read twice (text layer and OCR) is one region, covered by both quads. */
-function addRegion(regions: Region[], quad: Quad): void {
+function addRegion(regions: Region[], quad: Quad, unverified = false): void {
   const existing = regions.find((r) => r.quads.some((q) => overlaps(q, quad)));
-  if (existing) existing.quads.push(quad);
-  else regions.push({ quads: [quad] });
+  if (existing) {
+    existing.quads.push(quad);
+    existing.unverified &&= unverified;
+  } else regions.push({ quads: [quad], unverified });
 }
 
 interface PageRegions {
@@ -128,7 +138,7 @@ async function regionsOf(read: ReadPage, target: MaskTarget, maskQr: MaskQr): Pr
       quads.forEach((q, i) => {
         if (i < first || i > last) visible.push(scaleQuad(q, toPage));
       });
-      addRegion(regions, scaleQuad(cover, toPage));
+      addRegion(regions, scaleQuad(cover, toPage), finding.rule === UNVERIFIED_RULE);
       if (layer.source === 'pdf') textPrefixes.push(finding.value.slice(first, last + 1));
     }
     for (const quads of target.suspects?.(layer) ?? []) {
@@ -216,6 +226,10 @@ export async function maskDocument(
     perPage.push(await regionsOf(read, target, options.maskQr));
   }
   const maskedCount = perPage.reduce((sum, page) => sum + page.regions.length, 0);
+  const unverifiedCount = perPage.reduce(
+    (sum, page) => sum + page.regions.filter((r) => r.unverified).length,
+    0,
+  );
   const pages = document.pages.length;
   const regions = perPage.map((page, index) => ({
     page: index,
@@ -224,7 +238,7 @@ export async function maskDocument(
   if (maskedCount === 0) {
     // The same document, written whole (an image without its metadata), never the input bytes.
     const written = await rewriteDocument(document, { keepMetadata: false });
-    return { ...written, maskedCount, pages, regions };
+    return { ...written, maskedCount, unverifiedCount, pages, regions };
   }
 
   if (document.pdf) {
@@ -236,11 +250,11 @@ export async function maskDocument(
     });
     assertPdfClean(cleaned, removed, target.normalise);
     if (options.outputFormat !== 'jpg') {
-      return { bytes: cleaned, format: 'pdf', maskedCount, pages, regions };
+      return { bytes: cleaned, format: 'pdf', maskedCount, unverifiedCount, pages, regions };
     }
     const image = renderPdfPage(document.pdf, 0, IMAGE_PAGE_DPI);
     const jpeg = await encodeImage(image, 'jpeg');
-    return { bytes: jpeg, format: 'jpeg', maskedCount, pages, regions };
+    return { bytes: jpeg, format: 'jpeg', maskedCount, unverifiedCount, pages, regions };
   }
 
   const covered = document.pages.map((page, index) => {
@@ -248,5 +262,5 @@ export async function maskDocument(
     return coverQuads(page, regions[index]?.quads ?? []);
   });
   const written = await writeImages(covered, document, options.outputFormat);
-  return { ...written, maskedCount, pages, regions };
+  return { ...written, maskedCount, unverifiedCount, pages, regions };
 }

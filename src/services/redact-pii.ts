@@ -7,6 +7,7 @@
  * two. The legacy Aadhaar XML QR (it holds the full number) and QR codes that cannot be decoded
  * are covered when `aadhaar` is asked for. A page that cannot be read fails the document.
  */
+import { UNVERIFIED_RULE } from '../detection/aadhaar-context.js';
 import { findIndianOnPage } from '../detection/indian.js';
 import type { Finding } from '../detection/types.js';
 import { INDIAN_FORMATS, type Document } from '../documents/document.js';
@@ -75,6 +76,11 @@ export interface RedactResult {
   readonly format: WrittenFormat;
   /** Merged regions covered (X-Redacted-Count); zero means nothing was found. */
   readonly redactedCount: number;
+  /**
+   * Of the regions, Aadhaar numbers covered although their check digit failed, on an Aadhaar
+   * card or letter or after an Aadhaar label (X-Unverified-Count; detection/aadhaar-context.ts).
+   */
+  readonly unverifiedCount: number;
   /** Detections per type (X-Redacted-Types): a value read twice counts twice. */
   readonly typeCounts: Readonly<Partial<Record<IndianType, number>>>;
   readonly pages: number;
@@ -93,6 +99,8 @@ export interface RedactResult {
 interface Region {
   readonly quads: Quad[];
   readonly cores: Quad[];
+  /** Every reading of it failed validation. */
+  unverified: boolean;
 }
 
 const area = (b: ReturnType<typeof boundsOf>) =>
@@ -116,12 +124,18 @@ function sameValue(a: Quad, b: Quad): boolean {
  * region (X-Redacted-Count); two values whose covers merely touch, on neighbouring lines, are
  * two.
  */
-function addRegion(regions: Region[], cores: readonly Quad[], quads: readonly Quad[]): void {
+function addRegion(
+  regions: Region[],
+  cores: readonly Quad[],
+  quads: readonly Quad[],
+  unverified = false,
+): void {
   const existing = regions.find((r) => r.cores.some((c) => cores.some((n) => sameValue(c, n))));
   if (existing) {
     existing.quads.push(...quads);
     existing.cores.push(...cores);
-  } else regions.push({ quads: [...quads], cores: [...cores] });
+    existing.unverified &&= unverified;
+  } else regions.push({ quads: [...quads], cores: [...cores], unverified });
 }
 
 interface PageOutcome {
@@ -180,6 +194,7 @@ async function redactPage(
         regions,
         runs.map((run) => scaleQuad(spanQuad(run, 0, run.length - 1, 0), toRaster)),
         runs.map((run) => scaleQuad(spanQuad(run, 0, run.length - 1, 0.2), toRaster)),
+        finding.rule === UNVERIFIED_RULE,
       );
     }
   }
@@ -231,6 +246,10 @@ export async function redactDocument(
     await Promise.allSettled(encoded);
   }
   const redactedCount = outcomes.reduce((sum, o) => sum + o.regions.length, 0);
+  const unverifiedCount = outcomes.reduce(
+    (sum, o) => sum + o.regions.filter((r) => r.unverified).length,
+    0,
+  );
   const typeCounts: Partial<Record<IndianType, number>> = {};
   for (const finding of outcomes.flatMap((o) => o.detections)) {
     const type = finding.type as IndianType;
@@ -242,7 +261,7 @@ export async function redactDocument(
     quads: o.regions.flatMap((r) => r.quads),
   }));
   const pages = document.pages.length;
-  const result = { redactedCount, typeCounts, pages, regions };
+  const result = { redactedCount, unverifiedCount, typeCounts, pages, regions };
   if (redactedCount === 0) {
     // The same document, written whole (an image without its metadata), never the input bytes.
     return { ...result, ...(await rewriteDocument(document, { keepMetadata: false })) };

@@ -36,7 +36,14 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
     const card = await simpleCard({ number: '2345 6789 0124', format: 'jpeg' });
     const blank = await simpleCard({ lines: ['Nothing to see here'] });
     const jpeg = await fixtures.jpeg({ width: 300, height: 200 });
-    const pdf = fixtures.pdfWithLines([[{ text: 'Aadhaar 2345 6789 0124', x: 72, y: 700 }]]);
+    // A valid number, and one whose check digit fails after an Aadhaar label (a misprint or
+    // a misread): covered too, and counted apart.
+    const pdf = fixtures.pdfWithLines([
+      [
+        { text: 'Aadhaar 2345 6789 0124', x: 72, y: 700 },
+        { text: 'Aadhaar 2345 6789 0123', x: 72, y: 600 },
+      ],
+    ]);
     const res = await bulk(key, [
       { name: 'front.jpg', bytes: card.bytes },
       { name: 'notes.png', bytes: blank.bytes },
@@ -61,6 +68,7 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
           filename: 'front.jpg',
           status: 'masked',
           masked_count: 1,
+          unverified_count: 0,
           output: '001_front_masked.jpg',
         },
         {
@@ -68,6 +76,7 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
           filename: 'notes.png',
           status: 'no_number_found',
           masked_count: 0,
+          unverified_count: 0,
           output: '002_notes_masked.png',
         },
         {
@@ -75,6 +84,7 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
           filename: 'broken.jpg',
           status: 'failed',
           masked_count: 0,
+          unverified_count: 0,
           output: null,
           error: 'truncated_file',
           message: (manifest as { results: { message?: string }[] }).results[2]?.message,
@@ -84,6 +94,7 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
           filename: 'anim.gif',
           status: 'failed',
           masked_count: 0,
+          unverified_count: 0,
           output: null,
           error: 'unsupported_file_type',
           message: (manifest as { results: { message?: string }[] }).results[3]?.message,
@@ -92,7 +103,8 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
           index: 5,
           filename: 'letter.pdf',
           status: 'masked',
-          masked_count: 1,
+          masked_count: 2,
+          unverified_count: 1,
           output: '005_letter_masked.pdf',
         },
       ],
@@ -189,6 +201,7 @@ describe('POST /api/v1/bulk/anonymise', () => {
           filename: 'note.png',
           status: 'redacted',
           redacted_count: 1,
+          unverified_count: 0,
           types: { pan: 1 },
           output: '001_note_redacted.png',
         },
@@ -197,6 +210,7 @@ describe('POST /api/v1/bulk/anonymise', () => {
           filename: 'blank.png',
           status: 'nothing_found',
           redacted_count: 0,
+          unverified_count: 0,
           types: {},
           output: '002_blank_redacted.png',
         },
@@ -205,6 +219,7 @@ describe('POST /api/v1/bulk/anonymise', () => {
           filename: 'bad.gif',
           status: 'failed',
           redacted_count: 0,
+          unverified_count: 0,
           types: {},
           output: null,
           error: 'unsupported_file_type',
@@ -215,6 +230,7 @@ describe('POST /api/v1/bulk/anonymise', () => {
           filename: 'gst.pdf',
           status: 'redacted',
           redacted_count: 1,
+          unverified_count: 0,
           types: { gstin: 1 },
           output: '004_gst_redacted.pdf',
         },

@@ -45,9 +45,25 @@ describe('POST /api/v1/mask-aadhaar', () => {
     const res = await mask(card.bytes, 'card photo.jpg');
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.headers['x-masked-count'], '1');
+    assert.equal(res.headers['x-unverified-count'], '0');
     assert.equal(res.headers['content-type'], 'image/jpeg');
     assert.match(String(res.headers['content-disposition']), /filename="card_photo_masked\.jpg"/);
     assert.equal(res.headers['x-quota-used'], '1');
+    const image = await decode(res.rawPayload);
+    card.digits.forEach((box, i) => {
+      const share = blackShare(image.pixels, image.width, image.channels, box);
+      if (i < 8) assert.ok(share > 0.97, `digit ${i + 1} covered (${share.toFixed(2)})`);
+      else assert.ok(share < 0.7, `digit ${i + 1} visible (${share.toFixed(2)})`);
+    });
+  });
+
+  it('fails closed on a card: a number whose check digit fails is covered and counted apart', async () => {
+    // A worn print or a misread digit: on a card nothing else stands in the 4-4-4 shape.
+    const card = await simpleCard({ number: '2345 6789 0123' });
+    const res = await mask(card.bytes, 'worn.png');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['x-masked-count'], '1');
+    assert.equal(res.headers['x-unverified-count'], '1');
     const image = await decode(res.rawPayload);
     card.digits.forEach((box, i) => {
       const share = blackShare(image.pixels, image.width, image.channels, box);
@@ -63,7 +79,9 @@ describe('POST /api/v1/mask-aadhaar', () => {
     );
     const res = await mask(card.bytes, 'invoice.png');
     assert.equal(res.statusCode, 200);
+    // Not a card and no Aadhaar label: the failing check digit decides, the invoice number stays.
     assert.equal(res.headers['x-masked-count'], '0');
+    assert.equal(res.headers['x-unverified-count'], '0');
     assert.ok(await samePixels(res.rawPayload, card.bytes), 'the same pixels');
     assert.equal(res.headers['x-quota-used'], String(before.used));
   });

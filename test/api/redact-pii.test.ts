@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { mupdf } from '../../src/documents/mupdf.js';
 import { renderPdfPage } from '../../src/documents/render.js';
-import { blackShare, simpleCard } from '../helpers/cards.js';
+import { blackShare, simpleCard, type Box } from '../helpers/cards.js';
 import { backends } from '../helpers/databases.js';
 import { pdfWithLines } from '../helpers/fixtures.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
@@ -27,6 +27,17 @@ function pdfText(bytes: Buffer): string {
   }
   doc.destroy();
   return text.replace(/\s+/g, '');
+}
+
+/** Every box is (near) black in the image `bytes`. */
+async function assertCovered(bytes: Buffer, boxes: readonly Box[]): Promise<void> {
+  const { data, info } = await sharp(bytes)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  for (const box of boxes) {
+    assert.ok(blackShare(data, info.width, info.channels, box) > 0.9, JSON.stringify(box));
+  }
 }
 
 describe('POST /api/v1/redact-pii', () => {
@@ -59,20 +70,29 @@ describe('POST /api/v1/redact-pii', () => {
     const res = await redact(card.bytes, 'letter.png');
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.headers['x-redacted-count'], '2');
+    assert.equal(res.headers['x-unverified-count'], '0');
     assert.deepEqual(JSON.parse(String(res.headers['x-redacted-types'])), {
       aadhaar: 1,
       phone_in: 1,
     });
     assert.equal(res.headers['content-type'], 'image/png');
     assert.match(String(res.headers['content-disposition']), /letter_redacted\.png/);
-    const { data, info } = await sharp(res.rawPayload)
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    for (const digit of card.digits) {
-      assert.ok(blackShare(data, info.width, info.channels, digit) > 0.9, JSON.stringify(digit));
-    }
+    await assertCovered(res.rawPayload, card.digits);
     assert.equal(await used(), before + 1);
+  });
+
+  it('covers a number whose check digit fails on a card, counted apart; not on an invoice', async () => {
+    const card = await simpleCard({ number: '2345 6789 0123' }); // Government of India, DOB
+    const res = await redact(card.bytes, 'worn.png');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['x-redacted-count'], '1');
+    assert.equal(res.headers['x-unverified-count'], '1');
+    assert.deepEqual(JSON.parse(String(res.headers['x-redacted-types'])), { aadhaar: 1 });
+    await assertCovered(res.rawPayload, card.digits);
+    const invoice = await simpleCard({ number: '2345 6789 0123', lines: ['Tax invoice'] });
+    const plain = await redact(invoice.bytes, 'invoice.png');
+    assert.equal(plain.headers['x-redacted-count'], '0');
+    assert.equal(plain.headers['x-unverified-count'], '0');
   });
 
   it('covers a legacy XML QR code, on an image and on a scanned PDF page', async () => {

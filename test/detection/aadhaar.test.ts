@@ -76,4 +76,60 @@ describe('finding Aadhaar numbers', () => {
       [1],
     );
   });
+
+  it('fails closed on an Aadhaar card or letter and after an Aadhaar label', () => {
+    const failing = '2345 6789 0123'; // fails Verhoeff
+    const onCard = findAadhaarOnPage(
+      page([
+        line('GOVERNMENT OF INDIA', { y: 10 }),
+        line('Priya Sharma', { y: 40 }),
+        line(failing, { y: 70 }),
+        line('1234 5678 9012', { y: 100 }), // first digit 1: a misread too
+        line('मेरा आधार, मेरी पहचान', { y: 130 }),
+      ]),
+    );
+    assert.deepEqual(
+      onCard.findings.map((f) => [f.value, f.rule, f.charQuads.length]),
+      [
+        ['234567890123', 'unverified', 12],
+        ['123456789012', 'unverified', 12],
+      ],
+    );
+    // After a label on the line, or on the line right above, in any document.
+    assert.deepEqual(
+      findAadhaarOnPage(page([line(`Your Aadhaar No. : ${failing}`)])).findings.map((f) => f.rule),
+      ['unverified'],
+    );
+    assert.deepEqual(
+      findAadhaarOnPage(page([line('आधार संख्या', { y: 10 }), line(failing, { y: 40 })])).findings
+        .length,
+      1,
+    );
+    assert.deepEqual(
+      findAadhaarOnPage(page([line('ஆதார் எண்', { y: 10 }), line(failing, { y: 40 })])).findings
+        .length,
+      1,
+      'a regional-script label',
+    );
+  });
+
+  it('lets the checksum decide in ordinary documents and keeps other numbers off a card', () => {
+    // An invoice: same shape, no Aadhaar card or label, so the check digit decides.
+    const invoice = page([
+      line('TAX INVOICE', { y: 10 }),
+      line('Customer ID 2345 6789 0123', { y: 40 }),
+      line('2345 6789 0123', { y: 70 }),
+    ]);
+    assert.deepEqual(findAadhaarOnPage(invoice).findings, []);
+    // On a card: a phone label still rules a number out, and only the printed 4-4-4 shape is
+    // covered without a valid check digit (a run of twelve digits may be anything).
+    const card = page([
+      line('Unique Identification Authority of India', { y: 10 }),
+      line('Mobile: 2345 6789 0123', { y: 40 }),
+      line('234567890123', { y: 70 }),
+    ]);
+    const result = findAadhaarOnPage(card);
+    assert.deepEqual(result.findings, []);
+    assert.deepEqual(result.rejected.map((r) => r.reason).sort(), ['checksum', 'context_phone']);
+  });
 });

@@ -74,8 +74,9 @@ describe('Indian identifiers on a page', () => {
   });
 
   it('reports rejected candidates by type and reason only', () => {
+    // No Aadhaar label or card here: the check digit decides (with one, see below).
     const { findings, rejected } = findIndianOnPage(
-      page([line('Aadhaar 4918 7362 5108')]),
+      page([line('Serial 4918 7362 5108')]),
       DEFAULTS,
     );
     assert.deepEqual(findings, []);
@@ -189,5 +190,31 @@ describe('Indian identifiers on a page', () => {
       findings.map((f) => [f.type, f.value]),
       [['email', 'arjun.gupta@example.in']],
     );
+  });
+
+  it('covers a 4-4-4 number that fails the check on an Aadhaar card or after its label', () => {
+    const failing = '2345 6789 0123';
+    const card = page([
+      line('Government of India', { y: 10 }),
+      line('Aadhaar', { y: 40 }),
+      line(`DOB: 01/02/1990   ${failing}`, { y: 70 }),
+    ]);
+    const onCard = findIndianOnPage(card, DEFAULTS).findings;
+    assert.deepEqual(
+      onCard.map((f) => [f.type, f.value, f.rule, f.charQuads.length]),
+      [['aadhaar', '234567890123', 'unverified', 12]],
+    );
+    const start = `DOB: 01/02/1990   `.length;
+    assert.deepEqual(extent(onCard[0]?.charQuads ?? []), {
+      left: 10 + start * CHAR,
+      right: 10 + (start + failing.length) * CHAR,
+      tops: [70],
+    });
+    const labelled = page([line(`Aadhaar No. ${failing}`)]);
+    assert.equal(findIndianOnPage(labelled, DEFAULTS).findings[0]?.rule, 'unverified');
+    // Not asked for, or in an ordinary document, the check digit decides.
+    assert.deepEqual(findIndianOnPage(labelled, ['pan']).findings, []);
+    const invoice = page([line('Invoice 2026-11'), line(`Policy ${failing}`, { y: 40 })]);
+    assert.deepEqual(findIndianOnPage(invoice, DEFAULTS).findings, []);
   });
 });

@@ -19,6 +19,12 @@ export interface DocumentScore {
   readonly numbers: number;
   /** Of those, the ones whose first eight digits are all covered. */
   readonly numbersCovered: number;
+  /**
+   * Printed 4-4-4 numbers that fail the check digit on a card (near misses): covered all the
+   * same, and counted apart by the service.
+   */
+  readonly unverified: number;
+  readonly unverifiedCovered: number;
   /** Last-four digits covered beyond TOUCHED. */
   readonly lastFourHidden: number;
   readonly xmlQrs: number;
@@ -26,6 +32,8 @@ export interface DocumentScore {
   /** Covered regions that overlap no number and no QR code: false masks. */
   readonly falseRegions: number;
   readonly maskedCount: number;
+  /** What the service counted as covered without a valid check digit. */
+  readonly unverifiedCount: number;
 }
 
 function samples(quad: Quad, steps = 6): { x: number; y: number }[] {
@@ -53,13 +61,22 @@ function overlapsAny(region: Quad, targets: readonly Quad[]): boolean {
   return samples(region, 8).some((p) => targets.some((t) => insideQuad(t, p.x, p.y)));
 }
 
+/** A near-miss number printed in 4-4-4 groups: on a card, a number to cover unverified. */
+export const unverifiedNumbers = (page: PageTruth) =>
+  page.decoys.filter((d) => d.kind === 'near-miss' && /^\d{4} \d{4} \d{4}$/.test(d.text));
+
 function pageTargets(page: PageTruth): Quad[] {
-  return [...page.aadhaar.flatMap((n) => n.digits.slice(0, 8)), ...page.qrs.map((q) => q.quad)];
+  return [
+    ...[...page.aadhaar, ...unverifiedNumbers(page)].flatMap((n) => n.digits.slice(0, 8)),
+    ...page.qrs.map((q) => q.quad),
+  ];
 }
 
 export function scoreMask(doc: GeneratedDocument, result: MaskResult): DocumentScore {
   let numbers = 0;
   let numbersCovered = 0;
+  let unverified = 0;
+  let unverifiedCovered = 0;
   let lastFourHidden = 0;
   let xmlQrs = 0;
   let xmlQrsCovered = 0;
@@ -70,6 +87,14 @@ export function scoreMask(doc: GeneratedDocument, result: MaskResult): DocumentS
       numbers += 1;
       const firstEight = number.digits.slice(0, 8);
       if (firstEight.every((d) => coveredShare(d, regions) >= COVERED)) numbersCovered += 1;
+      lastFourHidden += number.digits
+        .slice(8)
+        .filter((d) => coveredShare(d, regions) > TOUCHED).length;
+    }
+    for (const number of unverifiedNumbers(page)) {
+      unverified += 1;
+      const firstEight = number.digits.slice(0, 8);
+      if (firstEight.every((d) => coveredShare(d, regions) >= COVERED)) unverifiedCovered += 1;
       lastFourHidden += number.digits
         .slice(8)
         .filter((d) => coveredShare(d, regions) > TOUCHED).length;
@@ -86,11 +111,14 @@ export function scoreMask(doc: GeneratedDocument, result: MaskResult): DocumentS
     kind: doc.kind,
     numbers,
     numbersCovered,
+    unverified,
+    unverifiedCovered,
     lastFourHidden,
     xmlQrs,
     xmlQrsCovered,
     falseRegions,
     maskedCount: result.maskedCount,
+    unverifiedCount: result.unverifiedCount,
   };
 }
 
@@ -99,6 +127,10 @@ export interface CorpusSummary {
   readonly numbers: number;
   readonly numbersCovered: number;
   readonly coverageRate: number;
+  readonly unverified: number;
+  readonly unverifiedCovered: number;
+  /** Documents whose unverified count is not the number of near misses covered. */
+  readonly unverifiedMiscounted: number;
   readonly lastFourHidden: number;
   readonly xmlQrs: number;
   readonly xmlQrsCovered: number;
@@ -116,6 +148,9 @@ export function summarise(scores: readonly DocumentScore[]): CorpusSummary {
     numbers,
     numbersCovered: sum((s) => s.numbersCovered),
     coverageRate: numbers === 0 ? 1 : sum((s) => s.numbersCovered) / numbers,
+    unverified: sum((s) => s.unverified),
+    unverifiedCovered: sum((s) => s.unverifiedCovered),
+    unverifiedMiscounted: scores.filter((s) => s.unverifiedCount !== s.unverifiedCovered).length,
     lastFourHidden: sum((s) => s.lastFourHidden),
     xmlQrs: sum((s) => s.xmlQrs),
     xmlQrsCovered: sum((s) => s.xmlQrsCovered),

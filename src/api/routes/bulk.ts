@@ -25,6 +25,7 @@ export interface ManifestEntry {
   filename: string;
   status: string;
   masked_count: number;
+  unverified_count: number;
   output: string | null;
   error?: string;
   message?: string;
@@ -36,6 +37,7 @@ function manifestOf(entries: readonly BulkEntry[]) {
     filename: entry.filename,
     status: entry.status,
     masked_count: entry.maskedCount,
+    unverified_count: entry.unverifiedCount,
     output: outputOf(entry, '_masked'),
     ...(entry.error === undefined ? {} : { error: entry.error, message: entry.message ?? '' }),
   }));
@@ -175,6 +177,7 @@ function anonymiseManifestOf(entries: readonly BulkEntry<RedactedFile>[]) {
       filename: entry.filename,
       status: statusOf(entry.status),
       redacted_count: entry.maskedCount,
+      unverified_count: entry.unverifiedCount,
       types: entry.result?.typeCounts ?? {},
       output: outputOf(entry, '_redacted'),
       ...(entry.error === undefined ? {} : { error: entry.error, message: entry.message ?? '' }),

@@ -150,7 +150,8 @@ function batchRoute(app: FastifyInstance, kit: RouteKit): void {
         kit.settings.bulkConcurrency,
         async (file) => {
           const result = await kit.documents.redactGlobal(file, options);
-          return { ...result, maskedCount: result.entitiesFound };
+          // Global redaction has no fail-closed covers: every value it covers validated.
+          return { ...result, maskedCount: result.entitiesFound, unverifiedCount: 0 };
         },
         (error) => {
           const mapped = toApiError(error, kit.settings.maxUploadBytes);

@@ -42,6 +42,11 @@ const fileResponse = {
       schema: { type: 'integer' },
       description: 'Regions covered; 0 = nothing found',
     },
+    'X-Unverified-Count': {
+      schema: { type: 'integer' },
+      description:
+        'Of the regions, numbers covered although their check digit failed (on an Aadhaar card or letter, or after an Aadhaar label); always 0 for PAN',
+    },
   },
 };
 
@@ -112,6 +117,7 @@ function maskRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint):
       );
       return reply
         .header('X-Masked-Count', String(result.maskedCount))
+        .header('X-Unverified-Count', String(result.unverifiedCount))
         .header('Content-Type', contentType(result.format))
         .header('Content-Disposition', contentDisposition(name))
         .send(result.bytes);

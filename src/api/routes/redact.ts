@@ -31,6 +31,11 @@ export const redactRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
             },
             headers: {
               'X-Redacted-Count': { schema: { type: 'integer' } },
+              'X-Unverified-Count': {
+                schema: { type: 'integer' },
+                description:
+                  'Of the regions, Aadhaar numbers covered although their check digit failed (on an Aadhaar card or letter, or after an Aadhaar label)',
+              },
               'X-Redacted-Types': { schema: { type: 'string' } },
             },
           },
@@ -48,6 +53,7 @@ export const redactRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
       const suffix = result.redactedCount > 0 ? '_redacted' : '';
       return reply
         .header('X-Redacted-Count', String(result.redactedCount))
+        .header('X-Unverified-Count', String(result.unverifiedCount))
         .header('X-Redacted-Types', JSON.stringify(result.typeCounts))
         .header('Content-Type', contentType(result.format))
         .header(

@@ -1,0 +1,49 @@
+/**
+ * Where a twelve-digit group that fails Verhoeff is still an Aadhaar number to cover: on a
+ * page that is an Aadhaar card, letter or e-Aadhaar, and right after an Aadhaar label. There a
+ * failed check digit means a misread or a worn print, not some other number, and leaving twelve
+ * digits readable would be the leak. Elsewhere the checksum decides, so that invoice, policy and
+ * order numbers of the same shape stay.
+ */
+import type { PageText } from '../ocr/types.js';
+
+/** The names of the number (and of the VID beside it) in English and the scripts cards use. */
+export const AADHAAR_LABEL =
+  /aadha?a?r|adhaa?r|\buid\b|uidai|\bvid\b|आधार|ஆதார்|ఆధార్|ಆಧಾರ್|আধার|આધાર|ആധാർ|ਆਧਾਰ|ଆଧାର/i;
+
+/** What only an Aadhaar card, enrolment letter or e-Aadhaar prints. */
+const CARD_MARKERS = new RegExp(
+  [
+    'unique\\s*identification\\s*authority',
+    'uidai',
+    'भारतीय\\s*विशिष्ट\\s*पहचान',
+    'आम\\s*आदमी\\s*का\\s*अधिकार',
+    'मेरा\\s*आधार',
+    'mera\\s*aadhaa?r',
+    'enrol?ment\\s*(no|number)',
+    'नामांकन\\s*क्रम',
+    'your\\s*aadhaa?r\\s*(no|number)',
+    'आपका\\s*आधार',
+    'e-?aadhaa?r',
+  ].join('|'),
+  'i',
+);
+
+const GOVERNMENT = /gov(ernmen)?t\.?\s*of\s*india|भारत\s*सरकार/i;
+/**
+ * The holder's fields of an identity card. A card front's Hindi lines (`मेरा आधार, मेरी पहचान`)
+ * are often all a reader misses, leaving "Government of India", a date of birth and a gender.
+ * Other Indian cards with those fields (PAN, voter ID) print no 4-4-4 digit group.
+ */
+const HOLDER_FIELDS =
+  /\b(dob|d\.o\.b|date\s*of\s*birth|year\s*of\s*birth|yob|male|female|transgender)\b|जन्म|पुरुष|महिला/i;
+
+/** Whether the page reads as an Aadhaar card, letter or printout. */
+export function isAadhaarDocumentPage(page: PageText): boolean {
+  const text = page.lines.map((line) => line.text).join('\n');
+  if (CARD_MARKERS.test(text)) return true;
+  return GOVERNMENT.test(text) && (AADHAAR_LABEL.test(text) || HOLDER_FIELDS.test(text));
+}
+
+/** The rule name of a finding covered without a valid check digit (counted apart). */
+export const UNVERIFIED_RULE = 'unverified';
