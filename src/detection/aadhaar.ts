@@ -13,7 +13,7 @@
 import { isValidAadhaar, AADHAAR_LENGTH } from '../identifiers/aadhaar.js';
 import type { PageText, TextChar, TextLayer, TextLine } from '../ocr/types.js';
 import { AADHAAR_LABEL, isAadhaarDocumentPage, UNVERIFIED_RULE } from './aadhaar-context.js';
-import { lineAbove } from './indian.js';
+import { lineAbove } from './line-above.js';
 import type { FindResult, Finding, RejectedCandidate } from './types.js';
 
 const TYPE = 'aadhaar';

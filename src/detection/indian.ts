@@ -12,12 +12,12 @@
  * "EPIC No.") and, joined to an e-mail address, made its cover spill onto the label.
  * A label printed above its value (forms, cards, table headers) is looked for there too.
  */
-import { isValidAadhaar } from '../identifiers/aadhaar.js';
 import type { IndianType } from '../identifiers/india-rules.js';
-import { AADHAAR_LABEL, isAadhaarDocumentPage, UNVERIFIED_RULE } from './aadhaar-context.js';
-import { textBefore } from './context.js';
-import type { PageText, Quad, TextLine } from '../ocr/types.js';
+import { findAadhaarOnPage } from './aadhaar.js';
+import { UNVERIFIED_RULE } from './aadhaar-context.js';
+import type { PageText, Quad } from '../ocr/types.js';
 import { findIndianInText, type TextFinding } from './indian-text.js';
+import { lineAbove } from './line-above.js';
 import { mapLines, type Mapped } from './mapped-lines.js';
 import { repairLine } from './ocr-repair.js';
 import type { Finding, RejectedCandidate } from './types.js';
@@ -39,37 +39,6 @@ function toFinding(page: PageText, mapped: Mapped, found: TextFinding): Finding 
     confidence: found.confidence * (line?.confidence ?? 1),
     rule: found.rule,
   };
-}
-
-const sub = (a: { x: number; y: number }, b: { x: number; y: number }) => ({
-  x: a.x - b.x,
-  y: a.y - b.y,
-});
-const dot = (a: { x: number; y: number }, b: { x: number; y: number }) => a.x * b.x + a.y * b.y;
-
-/** The nearest line right above line `index` (in its own reading frame) that overlaps it across. */
-export function lineAbove(lines: readonly TextLine[], index: number): number | undefined {
-  const line = lines[index];
-  if (!line) return undefined;
-  const [topLeft, topRight, , bottomLeft] = line.quad;
-  const along = sub(topRight, topLeft);
-  const down = sub(bottomLeft, topLeft);
-  const length = Math.hypot(along.x, along.y);
-  const height = Math.hypot(down.x, down.y);
-  if (length === 0 || height === 0) return undefined;
-  const u = { x: along.x / length, y: along.y / length };
-  const v = { x: down.x / height, y: down.y / height };
-  let best: { index: number; bottom: number } | undefined;
-  lines.forEach((other, j) => {
-    if (j === index || other.orientation !== line.orientation) return;
-    const us = other.quad.map((p) => dot(sub(p, topLeft), u));
-    const vs = other.quad.map((p) => dot(sub(p, topLeft), v));
-    const bottom = Math.max(...vs);
-    const across = Math.min(...us) < length && Math.max(...us) > 0;
-    const above = Math.min(...vs) < 0 && bottom <= 0.5 * height && bottom >= -2 * height;
-    if (across && above && (!best || bottom > best.bottom)) best = { index: j, bottom };
-  });
-  return best?.index;
 }
 
 /**
@@ -94,48 +63,16 @@ function longestOnly(findings: readonly Finding[]): Finding[] {
   });
 }
 
-/** Twelve digits in the 4-4-4 shape, any first digit, not part of a longer number. */
-const AADHAAR_SHAPE =
-  /(?<![A-Za-z0-9]|[0-9][ -])[0-9]{4}([ -])[0-9]{4}\1[0-9]{4}(?![A-Za-z0-9]|[ -][0-9])/g;
-/** How far before a number an Aadhaar label may stand: its own line and the line above. */
-const LABEL_REACH = 48;
-
 /**
- * Fails closed (aadhaar-context.ts): on an Aadhaar card or letter, or right after an Aadhaar
- * label, a 4-4-4 group whose check digit fails is still covered, as `unverified`. Groups that
- * share a character with a finding are left to it.
+ * Fails closed as masking does (aadhaar-context.ts): the Aadhaar finder's `unverified` numbers
+ * (4-4-4, check digit failed, on a card or after an Aadhaar label) are covered too, unless a
+ * finding already holds one of their characters.
  */
-function unverifiedAadhaar(
-  page: PageText,
-  lines: readonly TextLine[],
-  findings: readonly Finding[],
-): Finding[] {
-  const aadhaarPage = isAadhaarDocumentPage(page);
+function unverifiedAadhaar(page: PageText, findings: readonly Finding[]): Finding[] {
   const taken = new Set(findings.flatMap((f) => f.charQuads));
-  const found: Finding[] = [];
-  lines.forEach((line, i) => {
-    const above = lineAbove(lines, i);
-    const mapped = mapLines(lines, above === undefined ? [i] : [above, i], '\n');
-    const offset = mapped.text.length - line.text.length;
-    for (const match of mapped.text.matchAll(AADHAAR_SHAPE)) {
-      const start = match.index;
-      const end = start + match[0].length;
-      const value = match[0].replace(/[^0-9]/g, '');
-      if (start < offset || isValidAadhaar(value)) continue;
-      const labelled = AADHAAR_LABEL.test(textBefore(mapped.text, start, LABEL_REACH));
-      if (!aadhaarPage && !labelled) continue;
-      const finding = toFinding(page, mapped, {
-        type: 'aadhaar',
-        start,
-        end,
-        value,
-        rule: UNVERIFIED_RULE,
-        confidence: 1,
-      });
-      if (!finding.charQuads.some((q) => taken.has(q))) found.push(finding);
-    }
-  });
-  return found;
+  return findAadhaarOnPage(page).findings.filter(
+    (f) => f.rule === UNVERIFIED_RULE && !f.charQuads.some((q) => taken.has(q)),
+  );
 }
 
 export interface IndianFindResult {
@@ -191,6 +128,6 @@ export function findIndianOnPage(page: PageText, types: readonly IndianType[]): 
     }
   });
   const kept = longestOnly(findings);
-  if (types.includes('aadhaar')) kept.push(...unverifiedAadhaar(page, lines, kept));
+  if (types.includes('aadhaar')) kept.push(...unverifiedAadhaar(page, kept));
   return { findings: kept, rejected };
 }
