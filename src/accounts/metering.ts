@@ -1,6 +1,6 @@
 /**
  * Monthly document quota: checked before work starts, charged after it, atomically.
- * Only results that found something are charged (interface.md, Limits).
+ * Only results that found something are charged (README, Limits).
  */
 import type { AccountStore, ApiKey, QuotaSnapshot } from './store.js';
 

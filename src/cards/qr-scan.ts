@@ -12,7 +12,7 @@ import { pixelsPerModule } from './qr-resolution.js';
 import { findQrTexture } from './qr-texture.js';
 
 export type QrKind =
-  /** Unsigned `PrintLetterBarcodeData` XML: carries the full number (aadhaar-qr.md 2.1). */
+  /** Unsigned `PrintLetterBarcodeData` XML: carries the full number (UIDAI's QR specification). */
   | 'aadhaar_xml'
   /** Secure QR: a long decimal string of signed, compressed data; last four digits only. */
   | 'aadhaar_secure'

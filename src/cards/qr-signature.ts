@@ -1,5 +1,5 @@
 /**
- * Checks a Secure QR's signature (aadhaar-qr.md 1.7, 3.2): RSASSA-PKCS1-v1_5 with SHA-256 over
+ * Checks a Secure QR's signature (UIDAI's QR specification): RSASSA-PKCS1-v1_5 with SHA-256 over
  * the decompressed bytes before the last 256, tried against every trusted key because UIDAI
  * rotates keys and old cards stay in circulation. Certificate validity dates are not checked:
  * they say when a key was current, not until when its signatures may be presented.

@@ -1,5 +1,5 @@
 /**
- * From scanned Secure QR text to the decompressed payload (aadhaar-qr.md 1.1): the QR holds
+ * From scanned Secure QR text to the decompressed payload (UIDAI's QR specification): the QR holds
  * one decimal integer whose unsigned big-endian bytes are a gzip member (UIDAI) or a zlib
  * stream (anon-aadhaar's synthetic test data). Both are accepted: the signature covers the
  * inflated bytes, so the container adds nothing to trust.

@@ -12,7 +12,7 @@ export type SecureQrErrorCode =
   | 'not_compressed'
   /** Inflates past the cap: a decompression bomb, or not a Secure QR. */
   | 'too_large'
-  /** Compressed, but truncated or not laid out as aadhaar-qr.md 1.2 describes. */
+  /** Compressed, but truncated or not laid out as UIDAI's QR specification describes. */
   | 'malformed'
   /** A `V<digit>` payload whose layout we do not know. */
   | 'unsupported_version';

@@ -1,5 +1,5 @@
 /**
- * Reads the values of a Secure QR's text fields (aadhaar-qr.md 1.3, 1.8): typed dates, the
+ * Reads the values of a Secure QR's text fields (UIDAI's QR specification): typed dates, the
  * reference id's last four digits and timestamp, gender, the V2+ extras. Values that do not
  * parse become null rather than errors: they are signed data, and whether they match the
  * printed card is the caller's comparison to make.
@@ -106,7 +106,7 @@ function parseGender(value: string): 'M' | 'F' | 'T' | null {
 const MOBILE = /^[xX*]*(\d{4})$/;
 
 /**
- * Classifies V2+ extras by content (aadhaar-qr.md 1.9 step 4): the mobile field comes last, a
+ * Classifies V2+ extras by content (UIDAI's QR specification): the mobile field comes last, a
  * date is a foreign national's validity date, and the field just before that date is the
  * foreigner flag. Empty extras are empty mobile fields.
  */

@@ -1,5 +1,5 @@
 /**
- * Cuts a decompressed Secure QR payload into its parts (aadhaar-qr.md 1.2, 1.6, 1.8, 1.9):
+ * Cuts a decompressed Secure QR payload into its parts (UIDAI's QR specification):
  *
  *   [V2+: "Vn" FF] 16 text fields, each + FF  [V2+: up to 3 extra fields, each + FF]
  *   [photo: JPEG 2000]  [tail: 0, 32 or 64 bytes of hashes / e-mail block]  signature (256)
@@ -13,7 +13,7 @@ import { SecureQrError } from './secure-qr-error.js';
 export type SecureQrVersion = 'V1' | 'V2' | 'V3' | 'V4' | 'V5';
 
 export const SIGNATURE_LENGTH = 256;
-/** V1 order (aadhaar-qr.md 1.3): indicator, reference id, name, ..., vtc. */
+/** V1 order (UIDAI's QR specification): indicator, reference id, name, ..., vtc. */
 export const TEXT_FIELD_COUNT = 16;
 /** Known layouts have one extra (mobile) or three (V5 foreign national: flag, date, mobile). */
 const MAX_EXTRA_FIELDS = 3;
@@ -109,7 +109,7 @@ function nextExtra(cursor: Cursor): Buffer | null {
 }
 
 /**
- * The count of extras is not hard-coded (aadhaar-qr.md 1.9 step 4): read them until the photo
+ * The count of extras is not hard-coded (UIDAI's QR specification): read them until the photo
  * starts or only a tail is left, and never more than the known layouts hold.
  */
 function readExtras(cursor: Cursor, tails: ReadonlySet<number>): Buffer[] {

@@ -1,5 +1,5 @@
 /**
- * Decodes an Aadhaar Secure QR (aadhaar-qr.md section 1): scanned decimal text -> bytes ->
+ * Decodes an Aadhaar Secure QR (UIDAI's QR specification): scanned decimal text -> bytes ->
  * inflated payload -> layout -> typed fields. The photo and the e-mail/mobile hashes are
  * skipped by position and never returned (they are covered by `signedData`, which the
  * signature check needs whole).

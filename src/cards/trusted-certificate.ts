@@ -1,7 +1,7 @@
 /**
  * A certificate trusted to sign Secure QRs, identified by its SHA-256 fingerprint: UIDAI has
  * reused a subject CN ("... INDIA 05") for two different keys from two CAs, so names cannot
- * identify a key (aadhaar-qr.md 3.2).
+ * identify a key (UIDAI's QR specification).
  */
 import crypto, { type KeyObject, type X509Certificate } from 'node:crypto';
 

@@ -4,7 +4,7 @@
  * SHA-256 fingerprint so that a replaced file is refused rather than trusted (fail closed).
  *
  * Which set: every UIDAI DS leaf certificate we hold, not only the two of UIDAI's "Secure QR
- * Code" group. Which key signed which QRs is only partly known (aadhaar-qr.md 3.1): DS 4 is
+ * Code" group. Which key signed which QRs is only partly known (UIDAI's QR specification): DS 4 is
  * verified on UIDAI's sample, real cards verify under keys published as "Offline e-KYC" (DS 05
  * of 2021, DS 06 of 2026), and DS 7, DS UIDAI 01 and DS 05 of 2024 have weak or contested
  * evidence. A missing key turns genuine cards into failures; an extra UIDAI key only means

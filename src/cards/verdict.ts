@@ -1,5 +1,5 @@
 /**
- * The verification verdict (interface.md, Verification response and its outcome rules) from
+ * The verification verdict (README, Verification response and its outcome rules) from
  * what was established about a card: its QR, the QR's signature, the printed-versus-signed
  * comparison and the Verhoeff check. Nothing here carries a name, a date or a number.
  *

@@ -5,7 +5,7 @@
  * issued) and the last is a Verhoeff check digit over the first eleven. A 16-digit Virtual ID
  * (VID) carries a Verhoeff digit too; no 12-digit window of a VID is an Aadhaar number.
  * Validation is python-stdnum's, through the npm `stdnum` port (which also rejects palindromes).
- * Sources: ../shared/aadhaar-qr.md sections 5.1-5.2, ../shared/validation-rules.md section 16.
+ * Sources: UIDAI's Aadhaar and VID number formats (twelve and sixteen digits, Verhoeff).
  *
  *   valid:   2345 6789 0124; 9999 9999 0019 (UIDAI's sandbox number: test data, not a person)
  *   invalid: 2345 6789 0123 (check digit), 1234 5678 9012 (first digit 1)
@@ -33,7 +33,7 @@ export function isValidVid(digits: string): boolean {
 /**
  * A VID by UIDAI's own rule: 16 digits whose last is the Verhoeff check digit. The stdnum
  * libraries also demand a first digit 2-9 and no palindrome, carried over from Aadhaar and
- * stated nowhere by UIDAI (validation-rules.md IN.2, IN.13): such a VID is only less likely.
+ * stated nowhere by UIDAI (the type's published rule): such a VID is only less likely.
  */
 export function vidChecksumValid(digits: string): boolean {
   return /^[0-9]{16}$/.test(digits) && verhoeffValidate(digits);

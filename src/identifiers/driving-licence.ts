@@ -4,7 +4,7 @@
  * separators are removed. There is no check digit, so validation is structural: a registration
  * mark in use on licences, an RTO code 01-99, a year from 1950 to this year, a serial other than
  * 0000000. Older state formats are not recognised (their shape is not reliable).
- * Source: ../shared/validation-rules.md IN.6.
+ * Source: the Sarathi (Ministry of Road Transport) licence number format.
  *
  *   valid:   DL0420110149646, MH1220110012345, TG0920240001234
  *   invalid: XX0120150012345 (state), MH1218990012345 (year), MH0020110012345 (RTO 00)

@@ -1,5 +1,5 @@
 /**
- * E-mail addresses, as people write them (the practical addr-spec of validation-rules.md 18):
+ * E-mail addresses, as people write them (the practical addr-spec of the type's published rule):
  * a local part of atext and single dots (at most 64 characters), `@`, a domain of at least two
  * letter-digit-hyphen labels (each at most 63, the whole at most 253) ending in an alphabetic or
  * `xn--` top-level label. The pattern is linear (no nested quantifiers), so long text cannot make

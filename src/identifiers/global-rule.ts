@@ -3,7 +3,7 @@
  * the listings serve) plus how it is found, validated and stood in for. Each family module
  * (universal.ts, americas.ts, europe.ts, asia-pacific-africa.ts, india-global.ts) exports its
  * rules; catalogue.ts gathers them, and `registerGlobalRule` adds a user's own type without
- * touching the detector. The exact rules are in ../shared/validation-rules.md.
+ * touching the detector. Each rule's source is named in its own module.
  */
 import type { GlobalTypeDeclaration } from './types.js';
 import type { Validation } from './validation.js';
@@ -44,7 +44,7 @@ export interface GlobalRule extends GlobalTypeDeclaration {
   readonly needsLabel?: boolean;
   /**
    * A stand-in of the same format as `raw` (its separators, grouping and case kept) from the
-   * type's reserved space (validation-rules.md §0), made from `draw`'s bytes. It must never be
+   * type's reserved space (the type's published rule), made from `draw`'s bytes. It must never be
    * a real identifier, and the detector should not take it for one where the rules allow.
    */
   readonly pseudonym: (raw: string, draw: Draw) => string;

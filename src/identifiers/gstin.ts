@@ -3,11 +3,11 @@
  * embassies): 15 characters, a two-digit state code, ten characters that identify the holder
  * (a PAN for regular taxpayers), an entity number, a type letter (`Z` for regular taxpayers) and a
  * check character, Luhn mod 36 over the first fourteen.
- * Source: ../shared/validation-rules.md IN.7.
+ * Source: the GSTIN format and its mod-36 check character as the GST Network publishes them.
  *
  * Written here rather than taken from the npm `stdnum` port, whose validator rejects real
  * registrations: state 38 (Ladakh), 97 and 99, TDS GSTINs built on a TAN and non-resident,
- * OIDAR and UIN layouts (validation-rules.md IN.7, "Gaps"); its mod-36 helper is internal.
+ * OIDAR and UIN layouts (the type's published rule); its mod-36 helper is internal.
  *
  *   valid:   27AAPFU0939F1ZV, 38AAACP1234C1ZY, 9917SGP29001OST, 07DELA12345B1DE
  *   invalid: 27AAPFU0939F1ZW (check), 45AAPFU0939F1ZX (state), 27AAPXU0939F1ZU (holder code)

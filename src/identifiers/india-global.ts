@@ -1,7 +1,7 @@
 /**
  * India's global types, IN_AADHAAR and IN_PAN: the same numbers as /redact-pii's `aadhaar` and
  * `pan`, validated by the same code (aadhaar.ts, pan.ts), with the reasons and stand-ins of the
- * global endpoints. Source: ../shared/validation-rules.md §16, IN.1 and IN.3.
+ * global endpoints. Rules: UIDAI's Aadhaar format (Verhoeff) and the Income Tax PAN structure.
  */
 // The package's public index does not export its checksum helpers; its CommonJS build does.
 import { verhoeffGenerate, verhoeffValidate } from 'stdnum/lib/cjs/util/checksum.js';

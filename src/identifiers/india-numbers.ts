@@ -1,7 +1,7 @@
 /**
  * The Indian identifiers that carry no published check digit: validated by structure alone
  * (and, for the voter EPIC, a checksum the libraries apply but ECI never published, used for
- * confidence only). Source: ../shared/validation-rules.md IN.4, IN.5, IN.8, IN.9, IN.11.
+ * confidence only). Sources: each number's published format (README: Indian identifiers).
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { stdnumValidator } from './stdnum-validator.js';
@@ -22,7 +22,7 @@ export function validatePassportIn(value: string): Validation {
 /**
  * Voter EPIC: three letters and seven digits. python-stdnum and npm `stdnum` treat the last
  * digit as a Luhn check over the seven; ECI's handbook says there is a check digit but not
- * which, so a Luhn failure lowers confidence and never rejects (validation-rules.md IN.5).
+ * which, so a Luhn failure lowers confidence and never rejects (the type's published rule).
  *
  *   ABC1234566 (Luhn passes), ABC1234565 (accepted, less sure), AB12345678 (rejected)
  */

@@ -1,9 +1,9 @@
 /**
- * The Indian redaction types (interface.md, `types` of /redact-pii) as rules the finder runs:
+ * The Indian redaction types (README, `types` of /redact-pii) as rules the finder runs:
  * where candidates are in raw text (separators as people print them), how a candidate is
  * compacted, how it is validated, and which labels speak for or against it. The declarations
  * the listings serve (shape, description, default) are in india.ts; this module adds the
- * behaviour, type by type, from ../shared/validation-rules.md IN.1-IN.12.
+ * behaviour, type by type, from each number's published format (README: Indian identifiers).
  */
 import { isValidAadhaar, isValidVid, vidChecksumValid } from './aadhaar.js';
 import { validateDrivingLicence } from './driving-licence.js';

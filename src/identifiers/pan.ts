@@ -5,8 +5,8 @@
  * surname (individuals) or of the name, 6-9 a serial 0001-9999, the 10th an alphabetic check
  * character whose algorithm was never published, so it cannot be verified. Validation (shape,
  * holder code, serial) is python-stdnum's, through the npm `stdnum` port. Masking keeps the first
- * two characters and the last one (DESIGN.md: chars 2-8 are covered).
- * Source: ../shared/validation-rules.md sections 16 and IN.3.
+ * two characters and the last one (characters 2-8 are covered).
+ * Source: the Income Tax Department's PAN structure (as python-stdnum's in.pan checks it).
  *
  *   valid:   ACUPA7085R, AAPPV8261K (python-stdnum test vectors)
  *   invalid: AAPPV0000K (serial 0000), AAPEV8261K (E is no holder code), AAPPV826IK (shape)

@@ -1,6 +1,6 @@
 /**
  * Bulk processing: the single-document service applied to each file, in parallel up to a
- * bound; one failing file fails only its own entry. Produces the entries of interface.md's
+ * bound; one failing file fails only its own entry. Produces the entries of the README's
  * bulk manifest and the files of the ZIP.
  */
 import { DocumentError } from '../documents/errors.js';

@@ -1,5 +1,5 @@
 /**
- * The global detect report (interface.md, POST /global/detect): the read and find steps of the
+ * The global detect report (README, POST /global/detect): the read and find steps of the
  * pipeline, nothing applied. A PDF page's own text is read directly; a scanned PDF page and every
  * image page (each TIFF frame) are OCR'd, at most `maxOcrPages` of them per document; pages past
  * that are listed in `ocr.skipped_pages` (and a PDF page's own text is still searched), so that

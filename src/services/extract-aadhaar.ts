@@ -1,5 +1,5 @@
 /**
- * Extracting Aadhaar card fields (interface.md, Extract Aadhaar response). The card's printed
+ * Extracting Aadhaar card fields (README, Extract Aadhaar response). The card's printed
  * text is the source; a readable Secure QR only confirms and repairs what OCR read of fields the
  * card prints (a name misread by a letter, a date by a digit), and never adds a field the card
  * does not show. Not an Aadhaar card: NoDocumentError.

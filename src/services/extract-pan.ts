@@ -1,5 +1,5 @@
 /**
- * Extracting PAN card fields (interface.md, Extract PAN response). The PAN is returned in full;
+ * Extracting PAN card fields (README, Extract PAN response). The PAN is returned in full;
  * `holder_type` is decoded from its fourth character; `format_valid` is the structural check
  * only. The QR code of a newer card is not read. Not a PAN card: NoDocumentError.
  */

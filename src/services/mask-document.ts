@@ -1,6 +1,6 @@
 /**
- * Masking: the pipeline of DESIGN.md with masking as the apply step, for any card number whose
- * target says how to find it, which of its characters to cover and which QR codes hold it
+ * Masking: the one pipeline (README, Development) with masking as the apply step, for any card
+ * number whose target says how to find it, which of its characters to cover and which QR codes hold it
  * (mask-aadhaar.ts, mask-pan.ts). Fails closed: a page that cannot be read fails the whole
  * document, and a PDF is reopened after saving to prove the covered characters are gone.
  */

@@ -1,5 +1,5 @@
 /**
- * Redacting global identifiers in a file (interface.md, POST /global/redact): the read and find
+ * Redacting global identifiers in a file (README, POST /global/redact): the read and find
  * steps of the detect report (detect-global.ts), then every reading of every value replaced in
  * the chosen mode. PDFs keep their text: each value is removed from the content stream by a
  * MuPDF redaction (image pixels under it blanked too, which is how a scanned page's values go),

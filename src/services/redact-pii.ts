@@ -1,7 +1,7 @@
 /**
- * Redacting Indian identifiers (interface.md, POST /redact-pii): the pipeline of DESIGN.md with
- * whole-value covers as the apply step. Every page becomes pixels: an image as it is, a PDF page
- * rendered (interface.md: PDFs are rasterised before redaction, so that no text remains under a
+ * Redacting Indian identifiers (README, POST /redact-pii): the one pipeline (README,
+ * Development) with whole-value covers as the apply step. Every page becomes pixels: an image as it is, a PDF page
+ * rendered (README: PDFs are rasterised before redaction, so that no text remains under a
  * cover); its text is read from the PDF's own text layer where it has one and by OCR where it
  * holds images; each identifier found is covered whole, on both lines when it is broken over
  * two. The legacy Aadhaar XML QR (it holds the full number) and QR codes that cannot be decoded

@@ -1,5 +1,5 @@
 /**
- * Redacting global identifiers in plain text (interface.md, POST /global/redact/text): the
+ * Redacting global identifiers in plain text (README, POST /global/redact/text): the
  * find step of the global catalogue over the text, then each value replaced in one of four
  * modes: `token` (the default: `[<TYPE>_<n>]`, the same value the same token), `mask`
  * (asterisks, the last `mask_keep` letters or digits kept, separators kept), `pseudonym` (a

@@ -1,5 +1,5 @@
 /**
- * Stand-ins for one request (validation-rules.md §0): tokens numbered per type and pseudonyms
+ * Stand-ins for one request (the type's published rule): tokens numbered per type and pseudonyms
  * drawn from HMAC(K, type, value) under a key K drawn for this request and then dropped, so
  * that a value gets the same replacement everywhere in one request and an unrelated one in the
  * next. Two values never share a pseudonym: a collision is drawn again, and a type whose

@@ -1,5 +1,5 @@
 /**
- * Verifying an Aadhaar card against its Secure QR (interface.md, POST /verify-document): the
+ * Verifying an Aadhaar card against its Secure QR (README, POST /verify-document): the
  * card is read as for extraction, but its QR codes are read harder (each undecoded symbol
  * cropped, upscaled and read again), the Secure QR payload is decoded and its signature checked
  * against the trusted certificates, and the printed fields, as OCR read them and never

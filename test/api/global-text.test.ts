@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 const [sqlite] = backends();
 if (!sqlite) throw new Error('no sqlite backend');
 
-// Values valid by validation-rules.md: a Visa test card (Luhn), the textbook IBAN (mod 97), an
+// Values valid by their published rules: a Visa test card (Luhn), the textbook IBAN (mod 97), an
 // SSN outside the never-issued areas, an address at an ordinary domain.
 const CARD = '4111 1111 1111 1111';
 const IBAN = 'GB82 WEST 1234 5698 7654 32';

@@ -13,7 +13,7 @@ import { redactText } from '../../src/services/redact-text.js';
 import { CATEGORIES } from '../../src/identifiers/types.js';
 
 describe('the identifier catalogue', () => {
-  it('declares every global type of interface.md once, with a known category', () => {
+  it('declares every global type of the README once, with a known category', () => {
     const expected = [
       'PASSPORT_MRZ', 'PAYMENT_CARD', 'IBAN', 'US_SSN', 'US_ITIN', 'US_EIN', 'US_ABA_ROUTING',
       'UK_NINO', 'UK_NHS', 'CA_SIN', 'AU_TFN', 'AU_ABN', 'BR_CPF', 'ZA_ID', 'IN_AADHAAR', 'IN_PAN',

@@ -1,8 +1,8 @@
 /**
  * The fourteen national global types (US, CA, BR, UK, EU, AU, ZA, IN) through the detector, one
  * rule at a time: valid values and near-misses in running text as people print them, and the
- * stand-ins from each type's reserved space. Expectations come from ../shared/validation-rules.md
- * (§5-§17, IN.1, IN.3) and from the stdnum test vectors, never from our own validators.
+ * stand-ins from each type's reserved space. Expectations come from each type's published rule
+ * and from the stdnum test vectors, never from our own validators.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';

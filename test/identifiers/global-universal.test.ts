@@ -1,6 +1,6 @@
 /**
  * The eleven universal rules through the detector (findGlobalInText) on running text: valid
- * vectors of ../shared/validation-rules.md and the published specimens it names, near-misses
+ * vectors of each type's published rule and its published specimens, near-misses
  * with the reason they are refused, and each type's pseudonym (same printed shape, fixed by the
  * draw, never taken again as a valid value).
  */
@@ -101,7 +101,7 @@ describe('UNIVERSAL', () => {
 });
 
 describe('PASSPORT_MRZ', () => {
-  // cheminfo/mrz's specimens (validation-rules.md 2): German TD3, Swiss TD1.
+  // cheminfo/mrz's specimens (the type's published rule): German TD3, Swiss TD1.
   const TD3_DE =
     'P<D<<MUSTERMANN<<ERIKA<<<<<<<<<<<<<<<<<<<<<<\nC01X0006H1D<<6408125F1710319<<<<<<<<<<<<<<<0';
   const TD1_CH =

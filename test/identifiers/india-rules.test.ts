@@ -1,6 +1,6 @@
 /**
- * The Indian validators on the vectors of ../shared/validation-rules.md IN.1-IN.11 (valid values
- * and near-misses, recomputed there independently of the libraries), then the finder on running
+ * The Indian validators on vectors from each number's published format (valid values and
+ * near-misses, recomputed independently of the libraries), then the finder on running
  * text with the separators and line breaks people use.
  */
 import assert from 'node:assert/strict';
@@ -128,7 +128,7 @@ describe('Indian identifier validators', () => {
     });
   }
 
-  it('vid: a leading 0 or 1 lowers confidence and never rejects (validation-rules.md IN.13)', () => {
+  it('vid: a leading 0 or 1 lowers confidence and never rejects (the published rule)', () => {
     const rule = indianRule('vid');
     const likely = rule.validate('9134567890123450');
     const leadingOne = rule.validate('1234567890123455');

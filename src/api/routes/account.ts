@@ -1,6 +1,6 @@
 /**
  * GET /api/v1/account: the calling key's own limits and this month's usage. Not in
- * interface.md; added so that a client can read its quota without spending a document.
+ * the README; added so that a client can read its quota without spending a document.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { monthOf } from '../../accounts/calendar.js';

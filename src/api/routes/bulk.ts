@@ -1,6 +1,6 @@
 /**
  * POST /api/v1/bulk/mask-aadhaar and /api/v1/bulk/mask-pan: repeated `files`, a ZIP back with
- * every processed file and manifest.json (interface.md, Bulk manifest). Quota is checked for the
+ * every processed file and manifest.json (README, Bulk manifest). Quota is checked for the
  * whole batch first and charged for masked files only.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';

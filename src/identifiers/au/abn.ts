@@ -4,7 +4,7 @@
  * Eleven digits printed `NN NNN NNN NNN`: two check digits before a nine-digit identifier. The
  * ABR's check: take 1 from the first digit, weight the eleven digits 10, 1, 3, 5, 7, 9, 11, 13,
  * 15, 17, 19; the sum is a multiple of 89. The ABR's generator always gives check pairs 11-99.
- * Source: ../shared/validation-rules.md §13 (abr.business.gov.au/Help/AbnFormat); npm stdnum's
+ * Source: abr.business.gov.au/Help/AbnFormat; npm stdnum's
  * AU.abn is right and is used for the sum.
  *
  *   valid:   51 824 753 556 (the ABR's example: 534 = 6 x 89)

@@ -4,8 +4,7 @@
  * Nine digits printed `NNN NNN NNN` (older TFNs have eight). Check: the digits weighted 1, 4,
  * 3, 7, 5, 8, 6, 9, 10 (the first eight of them for an eight-digit TFN) sum to a multiple of 11.
  * No test range is published.
- * Source: ../shared/validation-rules.md §12 (the ATO algorithm as published in "The secret life
- * of TFNs"; python-stdnum au.tfn); npm stdnum's AU.tfn is right and is used here.
+ * Source: the ATO algorithm as published in "The secret life of TFNs" (python-stdnum au.tfn); npm stdnum's AU.tfn is right and is used here.
  *
  *   valid:   123 456 782 (the ATO's example: 253 = 23 x 11)
  *   invalid: 123 456 781 (check), 123 456 78 (eight digits failing the check)

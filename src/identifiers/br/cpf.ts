@@ -5,7 +5,7 @@
  * issue, and two mod-11 check digits. DV1 weighs the body 10..2, DV2 weighs it 11..3 and DV1 by
  * 2; each is 11 minus the sum mod 11, or 0 where that remainder is under 2. The ten repeated
  * sequences 000.000.000-00 ... 999.999.999-99 pass both checks but are not CPFs.
- * Source: ../shared/validation-rules.md §14 (python-stdnum br.cpf); §26.
+ * Source: the CPF's two mod-11 check digits (python-stdnum br.cpf).
  *
  *   valid:   123.456.789-09, 529.982.247-25
  *   invalid: 123.456.789-08 (check digit), 111.111.111-11 (repeated digits)

@@ -5,7 +5,7 @@
  * other eight. The first digit is the region of registration (1 Atlantic, 2-3 Quebec, 4-5
  * Ontario, 6 Prairies and the North, 7 British Columbia and Yukon, 9 temporary residents);
  * 0 and 8 are not assigned to individuals.
- * Source: ../shared/validation-rules.md §11 (Presidio docs; python-stdnum ca.sin); §26.
+ * Source: the SIN's Luhn rule and first-digit ranges (Presidio docs; python-stdnum ca.sin).
  *
  *   valid:   130 692 544, 193-456-787
  *   invalid: 130 692 545 (check digit), 812 345 674 (first digit 8), 046 454 286 (first digit 0)

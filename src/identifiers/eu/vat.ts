@@ -7,7 +7,7 @@
  * (the table below). Every national format carries a check digit or letter, which npm stdnum
  * (a port of python-stdnum) implements country by country; whether a number is registered can
  * only be asked of VIES, online, which an offline redactor does not do.
- * Source: ../shared/validation-rules.md §17 (python-stdnum eu.vat and the country modules).
+ * Source: python-stdnum's eu.vat and its country modules.
  *
  *   valid:   DE136695976, ATU13585627, FR 40 303 265 045, NL004495445B01, EL 094259216
  *   invalid: DE136695978 (check digit), GR094259216 (Greece is EL), DE12345678 (length)

@@ -6,7 +6,7 @@
  * check = 11 - (sum mod 11), 11 becoming 0; a body whose check would be 10 is never issued.
  * 999 000 0000 - 999 999 9999 is a test range, valid by the checksum but never issued to a
  * patient.
- * Source: ../shared/validation-rules.md §10 (Wikipedia "NHS number"; NHS Wales nhs-number
+ * Source: the NHS number's modulus-11 check (Wikipedia "NHS number"; NHS Wales nhs-number
  * ranges); npm stdnum has no NHS module, python-stdnum's gb.nhs is the same sum.
  *
  *   valid:   943 476 5919 (Wikipedia's example), 401 023 2137

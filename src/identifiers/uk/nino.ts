@@ -5,7 +5,7 @@
  * or D, which may be left off. No check character. HMRC's rules for the prefix: D, F, I, Q, U
  * and V are used as neither letter, O not as the second, and BG, GB, KN, NK, NT, TN and ZZ not
  * at all. OO, CR, FY, MW, NC, PP, PY and PZ are administrative numbers, not NINOs.
- * Source: ../shared/validation-rules.md §9 (HMRC National Insurance Manual NIM39110); §26.
+ * Source: HMRC National Insurance Manual NIM39110.
  *
  *   valid:   AB 12 34 56 C, JG103759A
  *   invalid: QQ 12 34 56 A (HMRC's own example: Q is no prefix letter), GB 12 34 56 A (prefix),

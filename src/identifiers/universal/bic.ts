@@ -5,7 +5,7 @@
  * of the institution (SWIFT also uses XK for Kosovo), a 2-character location (second character
  * 0: a test BIC) and an optional 3-character branch (XXX: the head office). No check digit: the
  * country is the only thing to check, against ibantools' list (the maintained library
- * validation-rules.md 24 names). Any all-capital word of 8 or 11 letters has the shape
+ * the type's published rule names). Any all-capital word of 8 or 11 letters has the shape
  * (HOSPITAL reads as HOSP-IT-AL), so a bare BIC is weak evidence, the type is off by default and
  * a label (BIC, SWIFT) counts.
  *

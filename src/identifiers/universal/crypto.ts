@@ -8,12 +8,12 @@
  * `bc`, `1`, the data in a 32-character alphabet and a 6-character BCH checksum, never mixed
  * case, at most 90 characters. Mainnet only: testnet addresses (`m`, `n`, `2`, `tb1`) hold no
  * money. The codecs are @scure/base's with @noble/hashes' SHA-256; python-stdnum's bitcoin
- * module refuses Bech32m, hence not its rule (validation-rules.md 22, 26).
+ * module refuses Bech32m, hence not its rule (the type's published rule).
  *
  * Ethereum: `0x` and 40 hex digits (a 20-byte account). EIP-55 writes a checksum into the case:
  * hash the lower-case hex with Keccak-256, and letter i is upper case iff nibble i of the hash
  * is 8 or more. All-lower and all-upper addresses carry no checksum and are taken, less surely;
- * mixed case that breaks the rule is refused (validation-rules.md 23, EIP-55).
+ * mixed case that breaks the rule is refused (the type's published rule, EIP-55).
  *
  * More information: https://en.bitcoin.it/wiki/BIP_0173, https://eips.ethereum.org/EIPS/eip-55
  *

@@ -8,9 +8,9 @@
  * fecha de nacimiento, ...): the rule needs one. The date must exist (leap years counted), not
  * lie in the future and give an age of at most 125. `03/04/1985` is taken if either reading
  * (3 April, 4 March) is a date; the document's convention is the apply step's affair. A two-digit
- * year is in this century unless that is in the future. Source: validation-rules.md 25.
+ * year is in this century unless that is in the future. Source: the type's published rule.
  *
- * Stand-in: validation-rules.md offers a document-scoped date shift (plausible) or an
+ * Stand-in: the published rule offers a document-scoped date shift (plausible) or an
  * impossible date in the same format (guaranteed). A Draw is keyed per value, not per document,
  * so no document-wide shift is possible here; the impossible date is used: 30/31 February,
  * 31 April, June, September or November, in the original's format, the year moved one to three

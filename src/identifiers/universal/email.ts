@@ -6,7 +6,7 @@
  * compaction and syntax check are ../email.ts's, shared with the Indian finder; this module adds
  * the reserved names: RFC 2606's example.com/.net/.org and the .test, .example, .invalid and
  * .localhost top-level domains belong to nobody, are the stand-ins' space (§0 R) and are refused
- * as `reserved`, so a second pass leaves them. Source: validation-rules.md 18.
+ * as `reserved`, so a second pass leaves them. Source: the type's published rule.
  *
  * More information: https://www.rfc-editor.org/rfc/rfc2606
  *

@@ -8,7 +8,7 @@
  * generated check digits are therefore always 02-98. Some countries add a national check over
  * the bank, branch and account (Belgium, France, Spain, ...).
  *
- * Source: validation-rules.md 4; the country lengths, BBAN structures, mod 97 and national
+ * Source: the type's published rule; the country lengths, BBAN structures, mod 97 and national
  * checks are ibantools' (the SWIFT registry as a maintained library). Countries ibantools lists
  * outside the registry (IBAN-like national formats) are accepted with less confidence, except
  * BI, DJ, FK and HN, which the registry (v101) has.

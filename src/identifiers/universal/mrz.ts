@@ -8,7 +8,7 @@
  * together: weights 7, 3, 1 repeating from the field's first character, A=10 ... Z=35, `<`=0,
  * sum mod 10. Birth and expiry dates are YYMMDD; sex is M, F, X or `<`.
  *
- * Source: ICAO Doc 9303 parts 4-6, field positions as in cheminfo/mrz (validation-rules.md 2).
+ * Source: ICAO Doc 9303 parts 4-6, field positions as in cheminfo/mrz (the type's published rule).
  * Machine-readable visas (code V) carry no composite digit and are not taken; the ICAO list of
  * state codes is not checked (no maintained list is a dependency), only their shape.
  *
@@ -19,7 +19,7 @@
  *   C01X0006H1D<<6408125F1710319<<<<<<<<<<<<<<<1   invalid: composite check digit
  *
  * The check digits are computed here: no ICAO 9303 library is a dependency (npm `mrz` is the
- * reference, validation-rules.md 26), and the 7-3-1 sum is a few lines.
+ * reference, the type's published rule), and the 7-3-1 sum is a few lines.
  */
 import type { Draw } from '../global-rule.js';
 import { drawBelow } from '../stand-in.js';

@@ -16,7 +16,7 @@
  * second pass leaves them: IPv4 192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24 (RFC 5737), IPv6
  * 2001:db8::/32 (RFC 3849) and 3fff::/20 (RFC 9637); MAC 00-00-5E-00-53-xx (unicast) and
  * 01-00-5E-90-10-xx (multicast) (RFC 9542). Private ranges (RFC 1918) are real addresses inside
- * networks and are no stand-ins. Source: validation-rules.md 20, 21.
+ * networks and are no stand-ins. Source: the type's published rule.
  *
  * More information: https://www.rfc-editor.org/rfc/rfc4291, https://www.rfc-editor.org/rfc/rfc9542
  *

@@ -10,7 +10,7 @@
  * were millisecond timestamps), so the brand's prefix and length are enforced too: Visa 4
  * (13, 16, 19); Mastercard 51-55, 2221-2720 (16); Amex 34, 37 (15); Discover 6011, 644-649, 65,
  * 622126-622925 (16-19); JCB 3528-3589 (16-19); Diners 300-305, 36, 38-39 (14-19); UnionPay 62
- * (16-19); Maestro 50, 56-69 (12-19). Source: validation-rules.md 3 (published IIN tables).
+ * (16-19); Maestro 50, 56-69 (12-19). Source: the type's published rule (published IIN tables).
  *
  * More information: https://en.wikipedia.org/wiki/Payment_card_number
  *

@@ -19,7 +19,7 @@
  * Australia's ACMA fictitious numbers (0x 5550 xxxx, 0x 7010 xxxx, 0491 570 156-159/110,
  * 1800 160 401, 1800 975 707, 1900 654 321). Other regions have no published fiction range:
  * their stand-in keeps the country code and length with digits libphonenumber calls invalid
- * (best effort). Source: validation-rules.md 19.
+ * (best effort). Source: the type's published rule.
  *
  * More information: https://www.itu.int/rec/T-REC-E.164, https://github.com/google/libphonenumber
  *

@@ -6,8 +6,7 @@
  * digits are 00-12 (US Government and the 12 Federal Reserve districts), 21-32 (thrifts),
  * 61-72 (electronic) or 80 (traveller's cheques). Check: the digits weighted 3, 7, 1, 3, 7, 1,
  * 3, 7, 1 sum to a multiple of 10.
- * Source: ../shared/validation-rules.md §8 (ABA/Accuity rules; Wikipedia "ABA routing transit
- * number").
+ * Source: the ABA/Accuity routing number rules (Wikipedia "ABA routing transit number").
  *
  *   valid:   011000015, 0110-0001-5
  *   invalid: 011000016 (check digit), 501234566 (prefix 50 is unassigned; checksum valid)

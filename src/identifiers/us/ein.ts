@@ -4,8 +4,7 @@
  * Nine digits printed `NN-NNNNNNN`; the first two are a prefix the IRS assigns to a campus or
  * to online issuance. Every prefix is in use except 00, 07, 08, 09, 17, 18, 19, 28, 29, 49, 69,
  * 70, 78, 79, 89, 96 and 97. No check digit.
- * Source: ../shared/validation-rules.md §7 (IRS "How EINs are assigned and valid EIN prefixes",
- * as python-stdnum's ein.dat).
+ * Source: IRS "How EINs are assigned and valid EIN prefixes" (as python-stdnum's ein.dat).
  *
  *   valid:   12-3456789, 98-7654321
  *   invalid: 07-1234567 (prefix), 00-1234567 (prefix)

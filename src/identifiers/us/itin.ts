@@ -4,7 +4,7 @@
  * Nine digits printed like an SSN, `9XX-GG-XXXX`: the first digit is 9 and the group (4th and
  * 5th digits) is one the IRS issues ITINs in, 50-65, 70-88, 90-92 or 94-99. Group 93 is the
  * ATIN (adoption) and 01-10, 17-19, 28-29, 37-39 are internal IRSNs. No check digit.
- * Source: ../shared/validation-rules.md §6 (IRS ranges as quoted by TaxSlayer Pro); §26.
+ * Source: the IRS ITIN ranges (as quoted by TaxSlayer Pro).
  *
  *   valid:   912-70-1234, 900-50-1234 (group 50: python-stdnum wrongly refuses it)
  *   invalid: 912-93-1234 (ATIN group), 912-67-1234 (group), 812-70-1234 (first digit)

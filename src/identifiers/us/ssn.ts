@@ -5,7 +5,7 @@
  * There is no check digit. Since SSA's randomisation of 25 June 2011 the area no longer says
  * where a number was issued, but area 000, 666 and 900-999, group 00 and serial 0000 are still
  * never assigned; 9xx is the IRS's space (ITIN, ATIN), which US_ITIN reads.
- * Source: ../shared/validation-rules.md §5 (SSA randomisation FAQ); §26 for the libraries.
+ * Source: the SSA's SSN randomisation FAQ.
  *
  *   valid:   123-45-6789, 078-05-1120 (the Woolworth wallet card: published, but an SSN's shape)
  *   invalid: 666-12-3456 (area), 123-00-4567 (group), 123-45-0000 (serial)

@@ -5,8 +5,8 @@
  * 5000-9999 men), C the citizenship (0 citizen, 1 permanent resident, 2 refugee), A formerly
  * race and now 8 (older numbers 9), and Z a Luhn check digit over all thirteen. The century is
  * not printed, so the date need only be real in 19YY or 20YY.
- * Source: ../shared/validation-rules.md §15 (Presidio ZaIdNumberRecognizer; python-stdnum
- * za.idnr); §26.
+ * Source: the published ID number layout, as Presidio's ZaIdNumberRecognizer and python-stdnum's
+ * za.idnr implement it.
  *
  *   valid:   800101 5009 08 7, 7503305044089, 8001015009285 (a refugee, C = 2)
  *   invalid: 800101 5009 08 8 (check digit), 010229 1234 18 9 (29 February 2001 or 1901),
