@@ -50,7 +50,7 @@ async function serveOne(settings: Settings, options: ServeOptions, clustered: bo
   // the first request rather than during it; a bad PARDA_UIDAI_CERTS file stops start-up here.
   await ocrEngine();
   await loadCertificates(settings.uidaiCertPaths);
-  await pool.start();
+  await pool.start(settings.warmUpRounds);
   const stop = () => {
     void app.close().then(() => process.exit(0));
   };

@@ -48,6 +48,8 @@ export interface Settings {
   readonly pageTimeoutMs: number;
   /** V8 heap of each document worker, in MB. */
   readonly workerHeapMb: number;
+  /** Synthetic documents each document worker processes at start-up before the port opens. */
+  readonly warmUpRounds: number;
   /** Resident memory of the process above which the longest-running document is stopped; 0: off. */
   readonly maxRssBytes: number;
   /** Resolution at which PDF pages are rendered for OCR. */
@@ -136,6 +138,7 @@ export function loadSettings(env: Env = process.env, cwd: string = process.cwd()
     // Below 2 GiB V8 grows a heap in smaller steps and collects more often: a 1 GiB cap made
     // text PDFs about 15% slower than the same work outside a worker.
     workerHeapMb: integer(env, 'PARDA_WORKER_HEAP_MB', 2048, 64, 65_536),
+    warmUpRounds: integer(env, 'PARDA_WARM_UP_ROUNDS', 3, 0, 20),
     maxRssBytes: integer(env, 'PARDA_MAX_RSS_MB', 3072, 0, 1_048_576) * 1024 * 1024,
     pdfOcrDpi: integer(env, 'PARDA_PDF_OCR_DPI', 300, 72, 600),
     maxOcrPages: integer(env, 'PARDA_MAX_OCR_PAGES', 30, 1, 1000),
