@@ -51,6 +51,7 @@ export const ERROR_STATUS = {
   invalid_mask_keep: 422,
   invalid_country: 422,
   document_too_complex: 422,
+  residual_check_failed: 422,
   rate_limited: 429,
   quota_exceeded: 429,
   processing_failed: 500,

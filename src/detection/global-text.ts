@@ -37,6 +37,8 @@ export interface GlobalFindResult {
 const LABEL_BONUS = 0.1;
 /** How far before a value a label may stand: its own line and the end of the line above. */
 const LABEL_REACH = 40;
+/** A label this close before a value that fails its check claims the value for its own type. */
+const CLAIM_REACH = 24;
 
 function spansOf(rule: GlobalRule, text: string, hints: FindHints): Iterable<Span> {
   if (rule.find) return rule.find(text, hints);
@@ -48,7 +50,13 @@ function spansOf(rule: GlobalRule, text: string, hints: FindHints): Iterable<Spa
   }));
 }
 
-function candidates(rule: GlobalRule, text: string, hints: FindHints, out: GlobalFindResult) {
+function candidates(
+  rule: GlobalRule,
+  text: string,
+  hints: FindHints,
+  out: GlobalFindResult,
+  claims: Span[],
+) {
   const findings = out.findings as GlobalFinding[];
   const rejected = out.rejected as GlobalRejection[];
   for (const { start, end } of spansOf(rule, text, hints)) {
@@ -56,6 +64,9 @@ function candidates(rule: GlobalRule, text: string, hints: FindHints, out: Globa
     const validation = rule.validate(value);
     if (!validation.valid) {
       rejected.push({ type: rule.type, start, end, reason: validation.reason });
+      // Named by its own label right before it, the value is this type, misprinted or made up:
+      // "routing number 123456789" that fails the 3-7-1 check is no SSN.
+      if (rule.labels?.test(textBefore(text, start, CLAIM_REACH))) claims.push({ start, end });
       continue;
     }
     const labelled = rule.labels?.test(textBefore(text, start, LABEL_REACH)) ?? false;
@@ -109,9 +120,18 @@ export function findGlobalInText(
   hints: FindHints = { countries: [] },
 ): GlobalFindResult {
   const all: GlobalFindResult = { findings: [], rejected: [] };
-  for (const rule of rules) candidates(rule, text, hints, all);
+  const claims: Span[] = [];
+  for (const rule of rules) candidates(rule, text, hints, all, claims);
+  // A value claimed by a label whose type refused it is left to no other type, unless that
+  // type's own label stands before it too.
+  const unclaimed = all.findings.filter((f) => {
+    const claimed = claims.some((c) => c.start < f.end && f.start < c.end);
+    if (!claimed) return true;
+    const rule = rules.find((r) => r.type === f.type);
+    return rule?.labels?.test(textBefore(text, f.start, CLAIM_REACH)) ?? false;
+  });
   // Longest first, then the surer; the catalogue's order breaks ties (the sort is stable).
-  const ranked = [...all.findings].sort(
+  const ranked = [...unclaimed].sort(
     (a, b) => b.end - b.start - (a.end - a.start) || b.confidence - a.confidence,
   );
   const kept = new DisjointSpans<GlobalFinding>();

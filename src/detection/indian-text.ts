@@ -57,7 +57,7 @@ const IFSC_NEARBY = /(?<![A-Za-z0-9])[A-Z]{4}0[A-Z0-9]{6}(?![A-Za-z0-9])/;
 
 function weigh(rule: IndianRule, text: string, start: number, end: number, base: number): number {
   const context = before(text, start);
-  const labelled = rule.labels.test(context);
+  const labelled = rule.labels.test(context) || (rule.phrases?.test(context) ?? false);
   if (rule.needsLabel && !labelled && !IFSC_NEARBY.test(lineOf(text, start, end))) return 0;
   let confidence = base + (labelled ? LABEL_BONUS : 0);
   // Only the words right before the value speak against it ("Order No. A1234567").
@@ -92,7 +92,38 @@ function candidates(
     }
     findings.push({ type: rule.type, start, end, value, rule: validation.rule, confidence });
   }
+  if (rule.withLabel) labelledReadings(rule, rule.withLabel, text, findings, rejected);
   return { findings, rejected };
+}
+
+/**
+ * The rule's wider reading (a landline after "Phone:"), where one of its labels stands before
+ * the value and the narrow reading found nothing there. It replaces the narrow reading's
+ * rejection of the same characters.
+ */
+function labelledReadings(
+  rule: IndianRule,
+  wider: NonNullable<IndianRule['withLabel']>,
+  text: string,
+  findings: TextFinding[],
+  rejected: TextRejection[],
+): void {
+  const span = (s: { start: number; end: number }) => (o: { start: number; end: number }) =>
+    s.start < o.end && o.start < s.end;
+  for (const match of text.matchAll(wider.pattern)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    if (findings.some(span({ start, end })) || !rule.labels.test(before(text, start))) continue;
+    const value = rule.compact(match[0]);
+    const validation = wider.validate(value);
+    if (!validation.valid) continue;
+    const confidence = weigh(rule, text, start, end, validation.confidence);
+    if (confidence < MIN_CONFIDENCE) continue;
+    for (let i = rejected.length - 1; i >= 0; i -= 1) {
+      if (span({ start, end })(rejected[i] as TextRejection)) rejected.splice(i, 1);
+    }
+    findings.push({ type: rule.type, start, end, value, rule: validation.rule, confidence });
+  }
 }
 
 const overlaps = (a: TextFinding, b: TextFinding) => a.start < b.end && b.start < a.end;

@@ -12,12 +12,12 @@
  * "EPIC No.") and, joined to an e-mail address, made its cover spill onto the label.
  * A label printed above its value (forms, cards, table headers) is looked for there too.
  */
-import type { IndianType } from '../identifiers/india-rules.js';
+import { indianRule, type IndianType } from '../identifiers/india-rules.js';
 import { findAadhaarOnPage } from './aadhaar.js';
 import { UNVERIFIED_RULE } from './aadhaar-context.js';
-import type { PageText, Quad } from '../ocr/types.js';
+import type { PageText, Quad, TextLine } from '../ocr/types.js';
 import { findIndianInText, type TextFinding } from './indian-text.js';
-import { lineAbove } from './line-above.js';
+import { columnHeader, lineAbove, lineLeft } from './line-above.js';
 import { mapLines, type Mapped } from './mapped-lines.js';
 import { repairLine } from './ocr-repair.js';
 import type { Finding, RejectedCandidate } from './types.js';
@@ -75,6 +75,42 @@ function unverifiedAadhaar(page: PageText, findings: readonly Finding[]): Findin
   );
 }
 
+/** A table cell of a number column: digits and their separators only. */
+const isNumberCell = (text: string) => /^[\s0-9./-]+$/.test(text) && /[0-9]/.test(text);
+
+/**
+ * Types found only with a label (bank accounts) in tables: the label is the column's header
+ * (above the first row, not above this one) or the row's label cell to the left. Each line is
+ * read after those, and findings that no other type holds are added.
+ */
+function labelledCells(
+  page: PageText,
+  lines: readonly TextLine[],
+  types: readonly IndianType[],
+  found: readonly Finding[],
+): Finding[] {
+  const labelOnly = types.filter((t) => indianRule(t).needsLabel);
+  if (labelOnly.length === 0) return [];
+  const taken = new Set(found.flatMap((f) => f.charQuads));
+  const added: Finding[] = [];
+  lines.forEach((line, i) => {
+    const context = [columnHeader(lines, i, isNumberCell), lineLeft(lines, i)].filter(
+      (j): j is number => j !== undefined,
+    );
+    if (context.length === 0) return;
+    const mapped = mapLines(lines, [...context, i], '\n');
+    const offset = mapped.text.length - line.text.length;
+    for (const f of findIndianInText(mapped.text, labelOnly).findings) {
+      if (f.start < offset) continue;
+      const finding = toFinding(page, mapped, f);
+      if (finding.charQuads.some((q) => taken.has(q))) continue;
+      finding.charQuads.forEach((q) => taken.add(q));
+      added.push(finding);
+    }
+  });
+  return added;
+}
+
 export interface IndianFindResult {
   readonly findings: readonly Finding[];
   readonly rejected: readonly RejectedCandidate[];
@@ -128,6 +164,7 @@ export function findIndianOnPage(page: PageText, types: readonly IndianType[]): 
     }
   });
   const kept = longestOnly(findings);
+  kept.push(...labelledCells(page, lines, types, kept));
   if (types.includes('aadhaar')) kept.push(...unverifiedAadhaar(page, kept));
   return { findings: kept, rejected };
 }

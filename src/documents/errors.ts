@@ -14,7 +14,9 @@ export type DocumentErrorCode =
   | 'nesting_too_deep'
   | 'too_many_pages'
   | 'pdf_encrypted'
-  | 'pdf_password_incorrect';
+  | 'pdf_password_incorrect'
+  /** Masking: a covered number still read in the output after its cover was widened. */
+  | 'residual_check_failed';
 
 export class DocumentError extends Error {
   override name = 'DocumentError';

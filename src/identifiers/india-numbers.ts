@@ -39,19 +39,42 @@ export function validateIfsc(value: string): Validation {
 }
 
 /**
+ * The ten national digits of an Indian number whose first digit is in `first` (a character
+ * class), once a `+91`, `0091`, `91` or trunk `0` prefix is gone, and libphonenumber's reading.
+ */
+function indianNumber(
+  digits: string,
+  first: string,
+): { parsed?: ReturnType<typeof parsePhoneNumberFromString>; reason?: string } {
+  const national = new RegExp(`^(?:0091|91|0)?([${first}][0-9]{9})$`).exec(digits)?.[1];
+  if (!national) return { reason: 'format' };
+  const parsed = parsePhoneNumberFromString(`+91${national}`);
+  return parsed?.isValid() ? { parsed } : { reason: 'not_a_valid_number' };
+}
+
+/**
  * Indian mobile number: ten digits starting 6-9 once a `+91`, `0091`, `91` or trunk `0` prefix is
  * gone, and a mobile by libphonenumber's metadata. Toll-free and landline numbers are phone
  * numbers but no person's, and are refused.
  */
 export function validatePhoneIn(digits: string): Validation {
   const rule = 'Indian mobile: ten digits starting 6-9, optional +91/91/0 prefix (libphonenumber)';
-  const national = /^(?:0091|91|0)?([6-9][0-9]{9})$/.exec(digits)?.[1];
-  if (!national) return reject(rule, 'format');
-  const parsed = parsePhoneNumberFromString(`+91${national}`);
-  if (!parsed?.isValid()) return reject(rule, 'not_a_valid_number');
+  const { parsed, reason } = indianNumber(digits, '6-9');
+  if (!parsed) return reject(rule, reason ?? 'format');
   const type = parsed.getType();
   if (type !== 'MOBILE' && type !== 'FIXED_LINE_OR_MOBILE') return reject(rule, 'not_a_mobile');
   return accept(rule, digits.length > 10 ? 0.9 : 0.75);
+}
+
+/**
+ * Any Indian number in libphonenumber's metadata (landline, toll-free, mobile). A landline is a
+ * person's number only when a phone label says so ("Phone: 080 4123 4567"); the finder asks
+ * for one.
+ */
+export function validateLabelledPhoneIn(digits: string): Validation {
+  const rule = 'Indian number of any type after a phone label (libphonenumber)';
+  const { parsed, reason } = indianNumber(digits, '1-9');
+  return parsed ? accept(rule, 0.7) : reject(rule, reason ?? 'format');
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   validateBankAccount,
   validateIfsc,
   validatePassportIn,
+  validateLabelledPhoneIn,
   validatePhoneIn,
   validateVoterEpic,
 } from './india-numbers.js';
@@ -43,8 +44,21 @@ export interface IndianRule {
   readonly validate: (value: string) => Validation;
   /** Labels that, just before the value (or on the line above), make it more likely this type. */
   readonly labels: RegExp;
+  /**
+   * Words that speak for this type as its labels do, but are too common to speak against
+   * another type's value after them (which `labels` do).
+   */
+  readonly phrases?: RegExp;
   /** Found only with a label or a companion nearby (bank accounts). */
   readonly needsLabel?: boolean;
+  /**
+   * A wider reading taken only with one of the rule's labels before it: any Indian phone number
+   * (a landline too) after "Phone" or "Mobile No.", where without a label only mobiles count.
+   */
+  readonly withLabel?: {
+    readonly pattern: RegExp;
+    readonly validate: (value: string) => Validation;
+  };
   /**
    * Its printed form is no other type's (an e-mail address), so another type's label before it
    * says nothing against it: "Contact: priya@example.in" is an address, "contact" a phone label.
@@ -153,6 +167,15 @@ export const INDIAN_RULES: readonly IndianRule[] = [
     ),
     compact: digits,
     validate: validatePhoneIn,
+    withLabel: {
+      // +91 / 0091 / 91 / trunk 0, an STD code of two to four digits, the subscriber number.
+      pattern: new RegExp(
+        `(?<![A-Za-z0-9+]|[0-9][ -])(?:\\(?(?:\\+|00)91\\)?[ -]?|91[ -]?)?\\(?0?[1-9][0-9]{1,4}\\)?` +
+          `[ -]?[0-9]{2,4}[ -]?[0-9]{3,5}${DIGIT_E}`,
+        'g',
+      ),
+      validate: validateLabelledPhoneIn,
+    },
     labels:
       /mob(?:ile)?\b|\bph(?:one)?\b|\btel\b|telephone|contact|\bcell\b|whatsapp|मोबाइल|फ़?ोन|संपर्क/i,
   },
@@ -170,6 +193,9 @@ export const INDIAN_RULES: readonly IndianRule[] = [
     compact: digits,
     validate: validateBankAccount,
     labels: /\ba\/?c\b|acc(?:oun)?t\.?\s*(?:no|number)|bank\s*account|खाता/i,
+    // A statement's running text: "NEFT transfer to 50100234567891", "credited to account ...".
+    phrases:
+      /\baccount\b|beneficiary|transfer(?:red)?\s+(?:to|from)|credit(?:ed)?\s+to|debit(?:ed)?\s+from|deposit(?:ed)?\s+(?:in)?to|paid\s+(?:in)?to/i,
     needsLabel: true,
   },
 ];

@@ -15,6 +15,8 @@ export interface BulkFileResult {
   readonly maskedCount: number;
   /** Of them, numbers covered although their check digit failed. */
   readonly unverifiedCount: number;
+  /** Masking's re-read of the output (mask-document.ts); absent where none is made. */
+  readonly residualCheck?: 'passed' | 'none';
 }
 
 export interface BulkEntry<R extends BulkFileResult = BulkFileResult> {

@@ -26,6 +26,8 @@ import { boundsOf, expandQuad, scaleQuad, spanQuad } from '../redaction/geometry
 import { redactPdf } from '../redaction/pdf.js';
 import { inkGap } from '../redaction/ink-gap.js';
 import { coverQuads } from '../redaction/raster.js';
+import { readableTargets } from '../redaction/residual-check.js';
+import { DocumentError } from '../documents/errors.js';
 import { OutputFormatError } from './errors.js';
 
 export type MaskQr = 'xml' | 'all';
@@ -48,15 +50,23 @@ export interface MaskResult {
    */
   readonly unverifiedCount: number;
   readonly pages: number;
+  /**
+   * `passed`: every covered number was looked for again in the output and not found (re-read
+   * of the pixels, or of a PDF's text); `none`: nothing textual was covered (no number, or only
+   * QR codes). A number still readable fails the document (`residual_check_failed`).
+   */
+  readonly residualCheck: 'passed' | 'none';
   /** What was covered, per page, in the page's own units (pixels, or PDF points). */
   readonly regions: readonly { readonly page: number; readonly quads: readonly Quad[] }[];
 }
 
 /** A region to cover, in the page's own units. */
 interface Region {
-  readonly quads: Quad[];
+  quads: Quad[];
   /** Every reading of it failed validation. */
   unverified: boolean;
+  /** The covered characters of the values it holds: what the re-read must not find. */
+  readonly hidden: string[];
 }
 
 /** What one masking endpoint looks for and how much of it it covers. */
@@ -96,16 +106,22 @@ function touches(a: Quad, b: Quad): boolean {
 }
 
 /** The same number read twice (text layer and OCR) is one region, covered by both quads. */
-function addRegion(regions: Region[], quad: Quad, unverified = false): void {
-  const existing = regions.find((r) => r.quads.some((q) => overlaps(q, quad)));
-  if (existing) {
-    existing.quads.push(quad);
-    existing.unverified &&= unverified;
-  } else regions.push({ quads: [quad], unverified });
+function addRegion(regions: Region[], quad: Quad, unverified = false, hidden?: string): void {
+  let region = regions.find((r) => r.quads.some((q) => overlaps(q, quad)));
+  if (region) {
+    region.quads.push(quad);
+    region.unverified &&= unverified;
+  } else {
+    region = { quads: [quad], unverified, hidden: [] };
+    regions.push(region);
+  }
+  if (hidden) region.hidden.push(hidden);
 }
 
 interface PageRegions {
   readonly regions: Region[];
+  /** Raster pixels to page units of the page's OCR reading; null when it had none. */
+  readonly rasterToPage: number | null;
   /** Covered characters of values found in a PDF text layer, checked gone after saving. */
   readonly textPrefixes: string[];
 }
@@ -138,7 +154,8 @@ async function regionsOf(read: ReadPage, target: MaskTarget, maskQr: MaskQr): Pr
       quads.forEach((q, i) => {
         if (i < first || i > last) visible.push(scaleQuad(q, toPage));
       });
-      addRegion(regions, scaleQuad(cover, toPage), finding.rule === UNVERIFIED_RULE);
+      const hidden = finding.value.slice(first, last + 1);
+      addRegion(regions, scaleQuad(cover, toPage), finding.rule === UNVERIFIED_RULE, hidden);
       if (layer.source === 'pdf') textPrefixes.push(finding.value.slice(first, last + 1));
     }
     for (const quads of target.suspects?.(layer) ?? []) {
@@ -159,7 +176,7 @@ async function regionsOf(read: ReadPage, target: MaskTarget, maskQr: MaskQr): Pr
       addRegion(regions, clear ?? (covers.at(-1) as Quad));
     }
   }
-  return { regions, textPrefixes };
+  return { regions, textPrefixes, rasterToPage: read.raster ? read.rasterToPage : null };
 }
 
 function checkOutputFormat(document: Document, outputFormat: OutputFormat): void {
@@ -210,11 +227,76 @@ async function writeImages(
   return { bytes: await encodeImage(page, format), format };
 }
 
+/** Pixels to cover per page: the default apply step; the tests' fault injection replaces it. */
+export type Cover = (image: RasterImage, quads: readonly Quad[]) => RasterImage;
+
+const inRaster = (quads: readonly Quad[], rasterToPage: number) =>
+  quads.map((q) => scaleQuad(q, 1 / rasterToPage));
+
+/**
+ * Grows each of a region's covers across its text by a third of its height on either side
+ * (a glyph's top or bottom left out), never along it: the characters beside the cover (the
+ * last four digits) must stay readable.
+ */
+function widen(region: Region): void {
+  region.quads = region.quads.map((quad) => {
+    const [tl, tr, br, bl] = quad;
+    const up = { x: (tl.x - bl.x) / 3, y: (tl.y - bl.y) / 3 };
+    const move = (p: { x: number; y: number }, k: number) => ({
+      x: p.x + k * up.x,
+      y: p.y + k * up.y,
+    });
+    return [move(tl, 1), move(tr, 1), move(br, -1), move(bl, -1)] as unknown as Quad;
+  });
+}
+
+interface PageCheck {
+  readonly regions: Region[];
+  readonly rasterToPage: number;
+  readonly page: number;
+  /** The output page's pixels as they are now. */
+  readonly render: () => RasterImage;
+  /** Covers the regions again (after some were widened). */
+  readonly apply: () => void;
+}
+
+/**
+ * The re-read (residual-check.ts): the covered regions of an output page are read again; the
+ * covers of any whose characters still read are widened and applied again, and if they read
+ * even then the document fails instead of leaving. Says whether there was anything to check.
+ */
+async function checkResidual(
+  check: PageCheck,
+  ocr: OcrEngine,
+  target: MaskTarget,
+): Promise<boolean> {
+  const { normalise, purpose } = target;
+  const { regions, rasterToPage, page } = check;
+  if (!regions.some((r) => r.hidden.length > 0)) return false;
+  const targets = () =>
+    regions.map((r) => ({ quads: inRaster(r.quads, rasterToPage), hidden: r.hidden }));
+  const readable = await readableTargets(check.render(), targets(), ocr, page, normalise, purpose);
+  if (readable.length === 0) return true;
+  for (const index of readable) widen(regions[index] as Region);
+  check.apply();
+  if (
+    (await readableTargets(check.render(), targets(), ocr, page, normalise, purpose)).length > 0
+  ) {
+    throw new DocumentError(
+      'residual_check_failed',
+      'A covered number could still be read in the masked output, also after its cover was ' +
+        'widened, so the document was not returned. A sharper, straighter image may succeed.',
+    );
+  }
+  return true;
+}
+
 export async function maskDocument(
   document: Document,
   target: MaskTarget,
   options: MaskOptions,
   ocr: OcrEngine,
+  cover: Cover = coverQuads,
 ): Promise<MaskResult> {
   checkOutputFormat(document, options.outputFormat);
   const perPage: PageRegions[] = [];
@@ -231,36 +313,75 @@ export async function maskDocument(
     0,
   );
   const pages = document.pages.length;
-  const regions = perPage.map((page, index) => ({
-    page: index,
-    quads: page.regions.flatMap((r) => r.quads),
-  }));
+  const regionsNow = () =>
+    perPage.map((page, index) => ({ page: index, quads: page.regions.flatMap((r) => r.quads) }));
   if (maskedCount === 0) {
     // The same document, written whole (an image without its metadata), never the input bytes.
     const written = await rewriteDocument(document, { keepMetadata: false });
-    return { ...written, maskedCount, unverifiedCount, pages, regions };
+    const regions = regionsNow();
+    return { ...written, maskedCount, unverifiedCount, pages, regions, residualCheck: 'none' };
   }
+  let checked = false;
 
-  if (document.pdf) {
-    redactPdf(document.pdf, regions);
-    const cleaned = savePdfOutput(document.pdf);
+  const pdf = document.pdf;
+  if (pdf) {
+    redactPdf(pdf, regionsNow());
+    // OCR'd pages are read again from the redacted page's pixels; text-layer values are
+    // checked gone from the saved file's text below.
+    for (const [index, page] of perPage.entries()) {
+      if (page.rasterToPage === null) continue;
+      const rasterToPage = page.rasterToPage;
+      const pageCheck: PageCheck = {
+        regions: page.regions,
+        rasterToPage,
+        page: index,
+        render: () => renderPdfPage(pdf, index, 72 / rasterToPage),
+        apply: () => {
+          redactPdf(pdf, [{ page: index, quads: page.regions.flatMap((r) => r.quads) }]);
+        },
+      };
+      checked = (await checkResidual(pageCheck, ocr, target)) || checked;
+    }
+    const regions = regionsNow();
+    const residualCheck =
+      checked || perPage.some((p) => p.textPrefixes.length > 0) ? 'passed' : 'none';
+    const cleaned = savePdfOutput(pdf);
     const removed = new Map<number, string[]>();
     perPage.forEach(({ textPrefixes }, page) => {
       if (textPrefixes.length > 0) removed.set(page, textPrefixes);
     });
     assertPdfClean(cleaned, removed, target.normalise);
-    if (options.outputFormat !== 'jpg') {
-      return { bytes: cleaned, format: 'pdf', maskedCount, unverifiedCount, pages, regions };
-    }
-    const image = renderPdfPage(document.pdf, 0, IMAGE_PAGE_DPI);
-    const jpeg = await encodeImage(image, 'jpeg');
-    return { bytes: jpeg, format: 'jpeg', maskedCount, unverifiedCount, pages, regions };
+    const counts = { maskedCount, unverifiedCount, pages, regions, residualCheck } as const;
+    if (options.outputFormat !== 'jpg') return { bytes: cleaned, format: 'pdf', ...counts };
+    const image = renderPdfPage(pdf, 0, IMAGE_PAGE_DPI);
+    return { bytes: await encodeImage(image, 'jpeg'), format: 'jpeg', ...counts };
   }
 
-  const covered = document.pages.map((page, index) => {
+  const covered: RasterImage[] = [];
+  for (const [index, page] of document.pages.entries()) {
     if (page.kind !== 'raster') throw new Error('an image document with a PDF page');
-    return coverQuads(page, regions[index]?.quads ?? []);
-  });
+    const { regions } = perPage[index] as PageRegions;
+    let output = cover(
+      page,
+      regions.flatMap((r) => r.quads),
+    );
+    const pageCheck: PageCheck = {
+      regions,
+      rasterToPage: 1,
+      page: index,
+      render: () => output,
+      apply: () => {
+        output = cover(
+          page,
+          regions.flatMap((r) => r.quads),
+        );
+      },
+    };
+    checked = (await checkResidual(pageCheck, ocr, target)) || checked;
+    covered.push(output);
+  }
   const written = await writeImages(covered, document, options.outputFormat);
-  return { ...written, maskedCount, unverifiedCount, pages, regions };
+  const residualCheck = checked ? 'passed' : 'none';
+  const regions = regionsNow();
+  return { ...written, maskedCount, unverifiedCount, pages, regions, residualCheck };
 }

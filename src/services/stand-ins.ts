@@ -3,7 +3,9 @@
  * drawn from HMAC(K, type, value) under a key K drawn for this request and then dropped, so
  * that a value gets the same replacement everywhere in one request and an unrelated one in the
  * next. Two values never share a pseudonym: a collision is drawn again, and a type whose
- * reserved space runs out falls back to tokens, which the caller reports.
+ * reserved space runs out falls back to tokens, which the caller reports. A value keeps the type
+ * it was first replaced as: nine digits read as an SSN on one page and as a phone number on the
+ * next (other words around them) still get one stand-in throughout the document.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Draw, GlobalRule } from '../identifiers/global-rule.js';
@@ -29,6 +31,12 @@ function drawFor(key: Buffer, type: string, value: string, attempt: number): Dra
   };
 }
 
+interface Seen {
+  readonly type: string;
+  readonly rule?: GlobalRule;
+  readonly value: string;
+}
+
 export class StandIns {
   private readonly key = randomBytes(32);
   private readonly tokens = new Map<string, Map<string, string>>();
@@ -38,9 +46,24 @@ export class StandIns {
   private readonly given = new Map<string, Set<string>>();
   /** Types whose reserved space ran out in this request (they got tokens instead). */
   readonly fellBack = new Set<string>();
+  /** The rule and compact value each printed value (its letters and digits) was first given. */
+  private readonly firstSeen = new Map<string, Seen>();
+
+  /** The type and value a stand-in for `value` comes from: those it was first replaced as. */
+  private settle(seen: Seen): Seen {
+    const key = seen.value.replace(/[^\p{L}\p{N}]/gu, '').toUpperCase();
+    const first = this.firstSeen.get(key);
+    // A token's record (no rule) gives way to a pseudonym's, which needs the rule.
+    if (first === undefined || (first.rule === undefined && seen.rule !== undefined)) {
+      this.firstSeen.set(key, seen);
+      return seen;
+    }
+    return first;
+  }
 
   /** `[<TYPE>_<n>]`, n counting the distinct values of the type in order of appearance. */
-  token(type: string, value: string): string {
+  token(seenType: string, seenValue: string): string {
+    const { type, value } = this.settle({ type: seenType, value: seenValue });
     const byValue = entry(this.tokens, type, () => new Map<string, string>());
     let token = byValue.get(value);
     if (token === undefined) {
@@ -54,7 +77,9 @@ export class StandIns {
    * A stand-in of the printed shape of `raw` from the type's reserved space; the same value
    * printed otherwise ("123-45-6789", "123456789") gets the same stand-in in its own shape.
    */
-  pseudonym(rule: GlobalRule, value: string, raw: string): string {
+  pseudonym(seenRule: GlobalRule, seenValue: string, raw: string): string {
+    const first = this.settle({ type: seenRule.type, rule: seenRule, value: seenValue });
+    const { rule = seenRule, value } = first;
     const attempts = entry(this.attempts, rule.type, () => new Map<string, number | 'token'>());
     const given = entry(this.given, rule.type, () => new Set<string>());
     let attempt = attempts.get(value);

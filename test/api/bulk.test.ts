@@ -69,6 +69,7 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
           status: 'masked',
           masked_count: 1,
           unverified_count: 0,
+          residual_check: 'passed',
           output: '001_front_masked.jpg',
         },
         {
@@ -77,6 +78,7 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
           status: 'no_number_found',
           masked_count: 0,
           unverified_count: 0,
+          residual_check: 'none',
           output: '002_notes_masked.png',
         },
         {
@@ -105,6 +107,7 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
           status: 'masked',
           masked_count: 2,
           unverified_count: 1,
+          residual_check: 'passed',
           output: '005_letter_masked.pdf',
         },
       ],

@@ -46,6 +46,7 @@ describe('POST /api/v1/mask-aadhaar', () => {
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.headers['x-masked-count'], '1');
     assert.equal(res.headers['x-unverified-count'], '0');
+    assert.equal(res.headers['x-residual-check'], 'passed');
     assert.equal(res.headers['content-type'], 'image/jpeg');
     assert.match(String(res.headers['content-disposition']), /filename="card_photo_masked\.jpg"/);
     assert.equal(res.headers['x-quota-used'], '1');
@@ -82,6 +83,7 @@ describe('POST /api/v1/mask-aadhaar', () => {
     // Not a card and no Aadhaar label: the failing check digit decides, the invoice number stays.
     assert.equal(res.headers['x-masked-count'], '0');
     assert.equal(res.headers['x-unverified-count'], '0');
+    assert.equal(res.headers['x-residual-check'], 'none');
     assert.ok(await samePixels(res.rawPayload, card.bytes), 'the same pixels');
     assert.equal(res.headers['x-quota-used'], String(before.used));
   });

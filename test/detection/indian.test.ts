@@ -217,4 +217,61 @@ describe('Indian identifiers on a page', () => {
     const invoice = page([line('Invoice 2026-11'), line(`Policy ${failing}`, { y: 40 })]);
     assert.deepEqual(findIndianOnPage(invoice, DEFAULTS).findings, []);
   });
+
+  it('takes a landline as phone_in after a phone label, and only mobiles without one', () => {
+    const read = (text: string) =>
+      findIndianOnPage(page([line(text)]), DEFAULTS).findings.map((f) => [f.type, f.value]);
+    assert.deepEqual(read('Phone: 080 4123 4567'), [['phone_in', '08041234567']]);
+    assert.deepEqual(read('second mobile number 011-23456789'), [['phone_in', '01123456789']]);
+    assert.deepEqual(read('Tel +91 22 4123 4567'), [['phone_in', '912241234567']]);
+    // No phone label: a landline is nobody's number; a mobile still is.
+    assert.deepEqual(read('Office 080 4123 4567'), []);
+    assert.deepEqual(read('Reach us 98765 43210'), [['phone_in', '9876543210']]);
+    // A label does not make an impossible number one (toll-free, too short).
+    assert.deepEqual(read('Phone 1800 123 4567'), []);
+    assert.deepEqual(read('Phone 080 412 345'), []);
+  });
+
+  it('finds bank accounts under a table header, beside a row label and after transfer phrases', () => {
+    const types = ['bank_account'] as const;
+    const lines = (p: ReturnType<typeof page>) =>
+      findIndianOnPage(p, types).findings.map((f) => [f.value, extent(f.charQuads).tops[0]]);
+    // The header stands over the first row only; every row of the column is an account.
+    const table = page([
+      line('Account number', { x: 10, y: 10 }),
+      line('IFSC', { x: 300, y: 10 }),
+      line('50100234567891', { x: 10, y: 40 }),
+      line('SBIN0001234', { x: 300, y: 40 }),
+      line('50100234567892', { x: 10, y: 70 }),
+      line('30100234567893', { x: 10, y: 100 }),
+    ]);
+    assert.deepEqual(lines(table), [
+      ['50100234567891', 40],
+      ['50100234567892', 70],
+      ['30100234567893', 100],
+    ]);
+    const rows = page([
+      line('Account No.', { x: 10, y: 10 }),
+      line('50100234567891', { x: 200, y: 10 }),
+      line('Branch code', { x: 10, y: 40 }),
+      line('123456789', { x: 200, y: 40 }),
+    ]);
+    assert.deepEqual(lines(rows), [['50100234567891', 10]]);
+    const running = page([line('On 12/03 NEFT transfer to 50100234567891 was made.')]);
+    assert.deepEqual(lines(running), [['50100234567891', 10]]);
+    // A number column under another header, and a number after other words, are no accounts.
+    const invoices = page([
+      line('Invoice number', { x: 10, y: 10 }),
+      line('50100234567891', { x: 10, y: 40 }),
+      line('50100234567892', { x: 10, y: 70 }),
+    ]);
+    assert.deepEqual(lines(invoices), []);
+    assert.deepEqual(lines(page([line('Invoice 50100234567891 for services')])), []);
+    // "account" speaks for a bank account, never against another type's value after it.
+    const linked = page([line('Your account linked to 98765 43210 is active')]);
+    assert.deepEqual(
+      findIndianOnPage(linked, DEFAULTS).findings.map((f) => f.type),
+      ['phone_in'],
+    );
+  });
 });

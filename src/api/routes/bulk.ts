@@ -26,6 +26,8 @@ export interface ManifestEntry {
   status: string;
   masked_count: number;
   unverified_count: number;
+  /** `passed` or `none`, as the single endpoints' X-Residual-Check; absent for failed files. */
+  residual_check?: string;
   output: string | null;
   error?: string;
   message?: string;
@@ -38,6 +40,7 @@ function manifestOf(entries: readonly BulkEntry[]) {
     status: entry.status,
     masked_count: entry.maskedCount,
     unverified_count: entry.unverifiedCount,
+    ...(entry.result?.residualCheck ? { residual_check: entry.result.residualCheck } : {}),
     output: outputOf(entry, '_masked'),
     ...(entry.error === undefined ? {} : { error: entry.error, message: entry.message ?? '' }),
   }));

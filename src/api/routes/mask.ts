@@ -47,6 +47,11 @@ const fileResponse = {
       description:
         'Of the regions, numbers covered although their check digit failed (on an Aadhaar card or letter, or after an Aadhaar label); always 0 for PAN',
     },
+    'X-Residual-Check': {
+      schema: { type: 'string', enum: ['passed', 'none'] },
+      description:
+        'passed: every covered number was read again in the output (OCR of the covered regions at four rotations, or the saved PDF text) and not found; none: no number was covered. A number still readable fails the request with 422 residual_check_failed',
+    },
   },
 };
 
@@ -118,6 +123,7 @@ function maskRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint):
       return reply
         .header('X-Masked-Count', String(result.maskedCount))
         .header('X-Unverified-Count', String(result.unverifiedCount))
+        .header('X-Residual-Check', result.residualCheck)
         .header('Content-Type', contentType(result.format))
         .header('Content-Disposition', contentDisposition(name))
         .send(result.bytes);
