@@ -50,7 +50,14 @@ const FRONT_MARKS =
 const BACK_MARKS = /unique\s*identification|authority\s*of\s*india|\baddress\b|uidai/i;
 /** Lines on a card that are never a holder's name. */
 const NOT_A_NAME =
-  /government|india|aadhaar|aadhar|unique|identification|authority|address|birth|\bD[O0]B\b|male|female|issue|download|enrol|help|www|vid\b/i;
+  /government|india|aadhaar|aadhar|unique|identification|authority|address|birth|\bD[O0]B\b|male|female|issue|download|enrol|help|www|vid\b|father|husband|mother|guardian/i;
+/**
+ * The relation line of older cards, between the name and the birth line: `Father : Ramesh
+ * Sharma`, `पिता / Father : ...`, `Husband : ...`, or `S/O`, `D/O`, `W/O`, `C/O` before the
+ * name. It goes to care_of and is never the holder's name.
+ */
+const RELATION =
+  /(?:^|[\s/|])(father|husband|mother|guardian)\s*[:;.]\s*(\S.*)$|^\W*([SDWC])\s*[/\\]\s*[O0o]\s*[:;.]?\s*(\S.*)$/i;
 // No word boundary before a label: OCR glues the Hindi label's remains to it ("ffDOB:").
 const BIRTH_LABEL = /D[O0]B\b|D\.O\.B|date\s*of\s*birth|birth\b|Y[O0]B\b|year/i;
 const YEAR_LABEL = /year\s*of\s*birth|Y[O0]B\b|year\b/i;
@@ -76,14 +83,38 @@ interface Birth {
   readonly year: Read<number> | null;
 }
 
+/**
+ * The line right of `label` on its row: a date printed smaller than its label ("जन्म तिथि / DOB :"
+ * then the date), which OCR reads as a line of its own.
+ */
+function valueBeside(lines: readonly PlacedLine[], label: PlacedLine): PlacedLine | null {
+  const centre = (l: PlacedLine) => (l.top + l.bottom) / 2;
+  return (
+    lines
+      .filter(
+        (l) =>
+          l !== label &&
+          sameFrame(l, label) &&
+          l.start >= label.end - 0.5 * label.height &&
+          l.start - label.end <= 4 * label.height &&
+          Math.abs(centre(l) - centre(label)) <= 0.6 * label.height,
+      )
+      .sort((a, b) => a.start - b.start)[0] ?? null
+  );
+}
+
 function readBirth(lines: readonly PlacedLine[]): Birth {
-  for (const line of lines) {
-    if (!BIRTH_LABEL.test(line.text) || /issue/i.test(line.text)) continue;
-    const yearOnly = YEAR_LABEL.test(line.text) && !/date/i.test(line.text);
-    const date = yearOnly ? null : findDate(line.text);
+  for (const label of lines) {
+    if (!BIRTH_LABEL.test(label.text) || /issue/i.test(label.text)) continue;
+    const beside = valueBeside(lines, label);
+    // The label's own line, or the value printed beside it in another size.
+    const line = findDate(label.text) || findYear(label.text) || !beside ? label : beside;
+    const yearOnly = YEAR_LABEL.test(label.text) && !/date/i.test(label.text);
+    // "Year of Birth : 26-11-2009": the label says year, the card prints the whole date.
+    const date = findDate(line.text);
     if (date) {
       return {
-        line,
+        line: label,
         kind: 'date',
         date: { value: date.iso, confidence: spanConfidence(line, date.from, date.to) },
         year: null,
@@ -92,15 +123,32 @@ function readBirth(lines: readonly PlacedLine[]): Birth {
     if (yearOnly) {
       const year = findYear(line.text);
       return {
-        line,
+        line: label,
         kind: 'year',
         date: null,
         year: year && { value: year.year, confidence: spanConfidence(line, year.from, year.to) },
       };
     }
-    return { line, kind: 'date', date: null, year: null };
+    return { line: label, kind: 'date', date: null, year: null };
   }
   return { line: null, kind: null, date: null, year: null };
+}
+
+/** The relation line of an older card front, as care_of: `Father: Ramesh Sharma`, `S/O: ...`. */
+function readRelation(lines: readonly PlacedLine[], birth: PlacedLine | null): Read<string> | null {
+  if (!birth) return null;
+  for (const line of linesAbove(lines, birth, 4)) {
+    const match = RELATION.exec(line.text);
+    if (!match) continue;
+    const word = match[1];
+    const label = word
+      ? word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()
+      : `${(match[3] ?? '').toUpperCase()}/O`;
+    const name = cleanName(match[2] ?? match[4] ?? '');
+    if (!/[A-Za-z]{2,}/.test(name)) continue;
+    return { value: `${label}: ${name}`, confidence: line.confidence };
+  }
+  return null;
 }
 
 /** The English name: the nearest Latin line above the birth line that is not a label. */
@@ -108,6 +156,8 @@ function readName(lines: readonly PlacedLine[], birth: PlacedLine | null): Read<
   if (!birth) return null;
   for (const line of linesAbove(lines, birth, 4)) {
     if (latinShare(line.text) < 0.85 || NOT_A_NAME.test(line.text)) continue;
+    // A relation line ("S/O: Ramesh Sharma") or the value half of one (": Ramesh Sharma").
+    if (RELATION.test(line.text) || /^\s*[:;]/.test(line.text)) continue;
     const name = cleanName(line.text);
     if (!/[A-Za-z]{2,}/.test(name)) continue;
     return { value: name, confidence: line.confidence };
@@ -233,7 +283,9 @@ export function readAadhaarCard(pages: readonly PageText[]): AadhaarCardText {
   const birth = readBirth(lines);
   const name = readName(lines, birth.line);
   const gender = readGender(lines);
-  const { careOf, address } = readAddress(lines);
+  const fromAddress = readAddress(lines);
+  const { address } = fromAddress;
+  const careOf = fromAddress.careOf ?? readRelation(lines, birth.line);
   const number = readNumber(pages, lines);
   const front =
     name !== null ||

@@ -54,6 +54,8 @@ export interface Settings {
   readonly maxRssBytes: number;
   /** Resolution at which PDF pages are rendered for OCR. */
   readonly pdfOcrDpi: number;
+  /** Masked outputs are read again before they leave (`PARDA_RESIDUAL_CHECK`, on by default). */
+  readonly residualCheck: boolean;
   /** Pages of one document the global endpoints OCR at most; later ones are reported skipped. */
   readonly maxOcrPages: number;
   /** Per-request scratch folders live below this directory and are removed after each request. */
@@ -88,6 +90,14 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new SettingsError(`${name} must be between ${min} and ${max}`);
   }
   return value;
+}
+
+function onOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new SettingsError(`${name} must be on or off`);
 }
 
 function databaseUrl(env: Env, cwd: string): string {
@@ -141,6 +151,7 @@ export function loadSettings(env: Env = process.env, cwd: string = process.cwd()
     warmUpRounds: integer(env, 'PARDA_WARM_UP_ROUNDS', 3, 0, 20),
     maxRssBytes: integer(env, 'PARDA_MAX_RSS_MB', 3072, 0, 1_048_576) * 1024 * 1024,
     pdfOcrDpi: integer(env, 'PARDA_PDF_OCR_DPI', 300, 72, 600),
+    residualCheck: onOff(env, 'PARDA_RESIDUAL_CHECK', true),
     maxOcrPages: integer(env, 'PARDA_MAX_OCR_PAGES', 30, 1, 1000),
     tmpDir: env['PARDA_TMP_DIR']?.trim() || path.join(os.tmpdir(), 'parda'),
     logLevel,

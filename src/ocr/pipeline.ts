@@ -21,6 +21,7 @@ import type { Settings, StageTimings } from './options.js';
 import { axisOf, baseOrientation, flipped, nearestDecided, type Axis } from './orientation.js';
 import { refineRect } from './refine.js';
 import { Recogniser } from './recognise.js';
+import { withSidewaysLines } from './sideways.js';
 import { sortLines, toTextLine, trimSpaces } from './text-lines.js';
 import type { Orientation, PageText, RasterImage, ReadPurpose } from './types.js';
 
@@ -79,8 +80,16 @@ export class PaddlePipeline {
     const sizing =
       purpose === 'document' ? { ...settings, minScale: settings.documentMinScale } : settings;
     const detection = await detectText(this.detector, image, sizing);
+    const boxes = this.settings.orientations
+      ? await withSidewaysLines(
+          image,
+          detection.boxes,
+          this.settings.elongation,
+          async (turned) => (await detectText(this.detector, turned, sizing)).boxes,
+        )
+      : detection.boxes;
     const t1 = performance.now();
-    const candidates = await this.candidates(image, detection.boxes);
+    const candidates = await this.candidates(image, boxes);
     const t2 = performance.now();
     let runs = 0;
     let columns = 0;
@@ -144,7 +153,7 @@ export class PaddlePipeline {
         orientation: t2 - t1,
         recognition: t3 - t2,
         total: t4 - t0,
-        boxes: detection.boxes.length,
+        boxes: boxes.length,
         recognitionRuns: runs,
         recognitionColumns: columns,
         detectionInputs: detection.passes.map((p) => `${p.width}x${p.height}`).join(' + '),

@@ -16,7 +16,7 @@ export interface BulkFileResult {
   /** Of them, numbers covered although their check digit failed. */
   readonly unverifiedCount: number;
   /** Masking's re-read of the output (mask-document.ts); absent where none is made. */
-  readonly residualCheck?: 'passed' | 'none';
+  readonly residualCheck?: 'passed' | 'none' | 'skipped';
 }
 
 export interface BulkEntry<R extends BulkFileResult = BulkFileResult> {

@@ -13,6 +13,8 @@ export interface ServiceContext {
   readonly maxPages: number;
   readonly pdfLimits: PdfIntakeLimits;
   readonly pdfOcrDpi: number;
+  /** Masking reads its output again before it leaves (mask-document.ts). */
+  readonly residualCheck: boolean;
   /** Pages of one document the global endpoints OCR at most. */
   readonly maxOcrPages: number;
   readonly bulkConcurrency: number;
@@ -36,6 +38,7 @@ export function serviceContext(settings: Settings, ocr = ocrEngine): ServiceCont
       maxPdfNesting: settings.maxPdfNesting,
     },
     pdfOcrDpi: settings.pdfOcrDpi,
+    residualCheck: settings.residualCheck,
     maxOcrPages: settings.maxOcrPages,
     bulkConcurrency: settings.bulkConcurrency,
     ocr,

@@ -24,7 +24,7 @@ import {
 import { redactPiiFile, type RedactResult } from './redact-pii.js';
 import { verifyDocumentFile } from './verify-document.js';
 
-export type MaskFileOptions = Omit<MaskOptions, 'pdfDpi'>;
+export type MaskFileOptions = Omit<MaskOptions, 'pdfDpi' | 'residualCheck'>;
 export type DetectFileOptions = Omit<DetectOptions, 'pdfDpi' | 'maxOcrPages'>;
 
 /**

@@ -39,6 +39,11 @@ export async function maskAadhaarFile(
 ): Promise<MaskResult> {
   const ocr = await context.ocr();
   return withDocument(context, upload, INDIAN_FORMATS, (document) =>
-    maskDocument(document, AADHAAR_TARGET, { ...options, pdfDpi: context.pdfOcrDpi }, ocr),
+    maskDocument(
+      document,
+      AADHAAR_TARGET,
+      { ...options, pdfDpi: context.pdfOcrDpi, residualCheck: context.residualCheck },
+      ocr,
+    ),
   );
 }

@@ -37,6 +37,8 @@ export interface MaskOptions {
   readonly maskQr: MaskQr;
   /** Resolution for rendering PDF pages to OCR them. */
   readonly pdfDpi: number;
+  /** Read the output again before it leaves; off: `residualCheck: 'skipped'`. */
+  readonly residualCheck: boolean;
 }
 
 export interface MaskResult {
@@ -53,9 +55,10 @@ export interface MaskResult {
   /**
    * `passed`: every covered number was looked for again in the output and not found (re-read
    * of the pixels, or of a PDF's text); `none`: nothing textual was covered (no number, or only
-   * QR codes). A number still readable fails the document (`residual_check_failed`).
+   * QR codes); `skipped`: the check is turned off (`PARDA_RESIDUAL_CHECK=off`). A number still
+   * readable fails the document (`residual_check_failed`).
    */
-  readonly residualCheck: 'passed' | 'none';
+  readonly residualCheck: 'passed' | 'none' | 'skipped';
   /** What was covered, per page, in the page's own units (pixels, or PDF points). */
   readonly regions: readonly { readonly page: number; readonly quads: readonly Quad[] }[];
 }
@@ -322,6 +325,7 @@ export async function maskDocument(
     return { ...written, maskedCount, unverifiedCount, pages, regions, residualCheck: 'none' };
   }
   let checked = false;
+  const reread = options.residualCheck;
 
   const pdf = document.pdf;
   if (pdf) {
@@ -340,11 +344,11 @@ export async function maskDocument(
           redactPdf(pdf, [{ page: index, quads: page.regions.flatMap((r) => r.quads) }]);
         },
       };
-      checked = (await checkResidual(pageCheck, ocr, target)) || checked;
+      checked = (reread && (await checkResidual(pageCheck, ocr, target))) || checked;
     }
     const regions = regionsNow();
-    const residualCheck =
-      checked || perPage.some((p) => p.textPrefixes.length > 0) ? 'passed' : 'none';
+    const looked = checked || perPage.some((p) => p.textPrefixes.length > 0);
+    const residualCheck = !reread ? 'skipped' : looked ? 'passed' : 'none';
     const cleaned = savePdfOutput(pdf);
     const removed = new Map<number, string[]>();
     perPage.forEach(({ textPrefixes }, page) => {
@@ -377,11 +381,11 @@ export async function maskDocument(
         );
       },
     };
-    checked = (await checkResidual(pageCheck, ocr, target)) || checked;
+    checked = (reread && (await checkResidual(pageCheck, ocr, target))) || checked;
     covered.push(output);
   }
   const written = await writeImages(covered, document, options.outputFormat);
-  const residualCheck = checked ? 'passed' : 'none';
+  const residualCheck = !reread ? 'skipped' : checked ? 'passed' : 'none';
   const regions = regionsNow();
   return { ...written, maskedCount, unverifiedCount, pages, regions, residualCheck };
 }

@@ -30,6 +30,11 @@ export async function maskPanFile(
 ): Promise<MaskResult> {
   const ocr = await context.ocr();
   return withDocument(context, upload, INDIAN_FORMATS, (document) =>
-    maskDocument(document, PAN_TARGET, { ...options, pdfDpi: context.pdfOcrDpi }, ocr),
+    maskDocument(
+      document,
+      PAN_TARGET,
+      { ...options, pdfDpi: context.pdfOcrDpi, residualCheck: context.residualCheck },
+      ocr,
+    ),
   );
 }

@@ -43,6 +43,45 @@ describe('Aadhaar card text', () => {
     assert.equal(card.gender?.value, 'F');
   });
 
+  it('reads an older front: the relation line is care_of, never the name', () => {
+    for (const [relation, careOf] of [
+      ['Father : Karan Chauhan', 'Father: Karan Chauhan'],
+      ['S/O: Karan Chauhan', 'S/O: Karan Chauhan'],
+      ['Husband: Karan Chauhan', 'Husband: Karan Chauhan'],
+    ] as const) {
+      const card = readAadhaarCard([
+        page(stacked(['Ramesh Chauhan', relation, 'DOB: 24/10/2005', 'MALE', '2345 6789 0124'])),
+      ]);
+      assert.equal(card.name?.value, 'Ramesh Chauhan', relation);
+      assert.equal(card.careOf?.value, careOf, relation);
+    }
+    // The label read as a line of its own, and its value beside it.
+    const split = readAadhaarCard([
+      page([
+        ...stacked(['Ramesh Chauhan', 'Father']),
+        line(': Karan Chauhan', { x: 100, y: 40 }),
+        line('DOB: 24/10/2005', { y: 70 }),
+      ]),
+    ]);
+    assert.equal(split.name?.value, 'Ramesh Chauhan');
+  });
+
+  it('takes the whole date after a year label, and a smaller date printed beside its label', () => {
+    const year = readAadhaarCard([page(stacked(['Priya Gupta', 'Year of Birth : 26-11-2009']))]);
+    assert.equal(year.dateOfBirth?.value, '2009-11-26');
+    assert.equal(year.yearOfBirth, null);
+    // The date in a smaller size: OCR reads it as a line of its own on the label's row.
+    const beside = readAadhaarCard([
+      page([
+        line('Priya Gupta', { y: 10 }),
+        line('DOB :', { y: 40 }),
+        line('26/11/2009', { x: 70, y: 43, height: 14, charWidth: 7 }),
+      ]),
+    ]);
+    assert.equal(beside.dateOfBirth?.value, '2009-11-26');
+    assert.equal(beside.name?.value, 'Priya Gupta');
+  });
+
   it('returns no date for an impossible one rather than a wrong one', () => {
     const card = readAadhaarCard([page(stacked(['Rahul Sharma', 'DOB: 31/02/1987']))]);
     assert.equal(card.dateOfBirth, null);

@@ -59,8 +59,9 @@ export function scoreCard(card: GeneratedCard, result: Extraction): CardScore {
     }
     if (truth.sides.includes('back')) {
       fields['pincode'] = outcome(truth.address?.pincode, f.address?.pincode);
-      fields['care_of'] = outcome(truth.careOf, f.care_of);
     }
+    // From the address on a back, or from an older front's relation line.
+    if (truth.careOf !== null) fields['care_of'] = outcome(truth.careOf, f.care_of);
     if (f.date_of_birth !== null && f.date_of_birth !== truth.dateOfBirth) wrongDates += 1;
     if (f.year_of_birth !== null && f.year_of_birth !== truth.yearOfBirth) wrongDates += 1;
     checksumWrong = f.aadhaar_last4 !== null && result.checksum_valid !== truth.checksumValid;

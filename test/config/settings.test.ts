@@ -10,6 +10,8 @@ describe('settings', () => {
     assert.equal(settings.host, '127.0.0.1');
     assert.equal(settings.maxUploadBytes, 50 * 1024 * 1024);
     assert.equal(settings.redisUrl, null);
+    assert.equal(settings.residualCheck, true);
+    assert.equal(settings.warmUpRounds, 3);
   });
 
   it('read PARDA_ variables', () => {
@@ -18,7 +20,11 @@ describe('settings', () => {
       PARDA_MAX_UPLOAD_MB: '5',
       PARDA_PORT: '9000',
       PARDA_REDIS_URL: 'redis://127.0.0.1:6379',
+      PARDA_RESIDUAL_CHECK: 'OFF',
+      PARDA_WARM_UP_ROUNDS: '0',
     });
+    assert.equal(settings.residualCheck, false);
+    assert.equal(settings.warmUpRounds, 0);
     assert.equal(settings.databaseUrl, 'postgres://u@h/db');
     assert.equal(settings.maxUploadBytes, 5 * 1024 * 1024);
     assert.equal(settings.port, 9000);
@@ -30,5 +36,6 @@ describe('settings', () => {
     assert.throws(() => loadSettings({ PARDA_MAX_UPLOAD_MB: '0' }), /PARDA_MAX_UPLOAD_MB/);
     assert.throws(() => loadSettings({ PARDA_DATABASE_URL: 'mysql://x' }), SettingsError);
     assert.throws(() => loadSettings({ PARDA_LOG_LEVEL: 'loud' }), /PARDA_LOG_LEVEL/);
+    assert.throws(() => loadSettings({ PARDA_RESIDUAL_CHECK: 'maybe' }), /PARDA_RESIDUAL_CHECK/);
   });
 });

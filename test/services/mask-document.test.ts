@@ -18,7 +18,7 @@ import { maskDocument, type Cover, type MaskResult } from '../../src/services/ma
 import { blackShare, simpleCard } from '../helpers/cards.js';
 
 const context = serviceContext(loadSettings({}));
-const OPTIONS = { outputFormat: 'same', maskQr: 'xml', pdfDpi: 300 } as const;
+const OPTIONS = { outputFormat: 'same', maskQr: 'xml', pdfDpi: 300, residualCheck: true } as const;
 
 async function maskWith(bytes: Buffer, cover: Cover): Promise<MaskResult> {
   const ocr = await context.ocr();
@@ -37,6 +37,20 @@ describe('masking re-reads its output before it leaves', () => {
       maskWith(card.bytes, removed),
       (error: unknown) => error instanceof DocumentError && error.code === 'residual_check_failed',
     );
+  });
+
+  it('skips the re-read when it is turned off, and says so', async () => {
+    const card = await simpleCard({ number: '2345 6789 0124' });
+    const ocr = await context.ocr();
+    const result = await withDocument(
+      context,
+      { bytes: card.bytes, filename: 'card.png' },
+      INDIAN_FORMATS,
+      (document) =>
+        maskDocument(document, AADHAAR_TARGET, { ...OPTIONS, residualCheck: false }, ocr),
+    );
+    assert.equal(result.maskedCount, 1);
+    assert.equal(result.residualCheck, 'skipped');
   });
 
   it('widens a cover that still reads, checks again, and returns the widened cover', async () => {

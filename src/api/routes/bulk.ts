@@ -26,7 +26,7 @@ export interface ManifestEntry {
   status: string;
   masked_count: number;
   unverified_count: number;
-  /** `passed` or `none`, as the single endpoints' X-Residual-Check; absent for failed files. */
+  /** `passed`, `none` or `skipped`, as the single endpoints' X-Residual-Check; absent for failed files. */
   residual_check?: string;
   output: string | null;
   error?: string;

@@ -48,9 +48,9 @@ const fileResponse = {
         'Of the regions, numbers covered although their check digit failed (on an Aadhaar card or letter, or after an Aadhaar label); always 0 for PAN',
     },
     'X-Residual-Check': {
-      schema: { type: 'string', enum: ['passed', 'none'] },
+      schema: { type: 'string', enum: ['passed', 'none', 'skipped'] },
       description:
-        'passed: every covered number was read again in the output (OCR of the covered regions at four rotations, or the saved PDF text) and not found; none: no number was covered. A number still readable fails the request with 422 residual_check_failed',
+        'passed: every covered number was read again in the output (OCR of the covered regions at four rotations, or the saved PDF text) and not found; none: no number was covered; skipped: the check is turned off (PARDA_RESIDUAL_CHECK=off). A number still readable fails the request with 422 residual_check_failed',
     },
   },
 };

@@ -1,0 +1,80 @@
+/**
+ * Text that runs up or down the page: a card printed sideways below a letter, a number along a
+ * margin. The text detector, trained mostly on lines across the page, splits such a line into
+ * pieces or misses it ("9995" found, "5150 5690" not), so the number is never read whole. When
+ * the first detection pass finds any vertical box, the page is detected once more turned a
+ * quarter; the lines that lie across the turned page are the page's vertical lines, found whole,
+ * and replace the vertical and shapeless pieces they overlap. Pages without vertical text pay
+ * nothing.
+ */
+import type { DetectedBox } from './detect.js';
+import { normaliseRect, rectCorners, type RotatedRect } from './geometry.js';
+import { axisOf } from './orientation.js';
+import type { RasterImage } from './types.js';
+
+/** A line across the turned page is kept when at least this many times longer than thick. */
+const SIDEWAYS_ELONGATION = 2.5;
+
+/** The image turned a quarter clockwise: pixel (x, y) of the result is (y, H - 1 - x) of `image`. */
+export function quarterTurn(image: RasterImage): RasterImage {
+  const { width, height, channels } = image;
+  const pixels = Buffer.alloc(width * height * channels);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const from = (y * width + x) * channels;
+      // (x, y) goes to (H - 1 - y, x) in the turned image, which is `height` pixels wide.
+      const to = (x * height + (height - 1 - y)) * channels;
+      image.pixels.copy(pixels, to, from, from + channels);
+    }
+  }
+  return { width: height, height: width, channels, pixels };
+}
+
+/** A rectangle found on the quarter-turned image, back on the page (`pageHeight` tall). */
+export function unturnRect(rect: RotatedRect, pageHeight: number): RotatedRect {
+  // Turned (x', y') is page (y', H - x'); directions turn the same way, without the offset.
+  return normaliseRect({
+    cx: rect.cy,
+    cy: pageHeight - rect.cx,
+    ux: rect.uy,
+    uy: -rect.ux,
+    width: rect.width,
+    height: rect.height,
+  });
+}
+
+function bounds(rect: RotatedRect) {
+  const corners = rectCorners(rect);
+  const xs = corners.map((p) => p.x);
+  const ys = corners.map((p) => p.y);
+  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+}
+
+function overlap(a: RotatedRect, b: RotatedRect): boolean {
+  const p = bounds(a);
+  const q = bounds(b);
+  return p.x0 < q.x1 && q.x0 < p.x1 && p.y0 < q.y1 && q.y0 < p.y1;
+}
+
+/**
+ * The boxes of the first pass with the vertical lines found whole on the turned page in place
+ * of the pieces they overlap; the first pass's boxes unchanged when none is vertical.
+ */
+export async function withSidewaysLines(
+  image: RasterImage,
+  boxes: readonly DetectedBox[],
+  elongation: number,
+  detectTurned: (turned: RasterImage) => Promise<readonly DetectedBox[]>,
+): Promise<DetectedBox[]> {
+  if (!boxes.some((b) => axisOf(b.rect, elongation) === 'vertical')) return [...boxes];
+  const found = await detectTurned(quarterTurn(image));
+  const sideways = found
+    .filter((b) => axisOf(b.rect, SIDEWAYS_ELONGATION) === 'horizontal')
+    .map((b) => ({ ...b, rect: unturnRect(b.rect, image.height) }));
+  if (sideways.length === 0) return [...boxes];
+  const kept = boxes.filter(
+    (b) =>
+      axisOf(b.rect, elongation) === 'horizontal' || !sideways.some((s) => overlap(s.rect, b.rect)),
+  );
+  return [...kept, ...sideways];
+}
