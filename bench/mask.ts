@@ -1,7 +1,9 @@
 /**
  * Aadhaar masking through HTTP: p50/p95 latency and peak memory (RSS) for a 1200-px card
  * photo, an A4 300-dpi printout and a 5-page PDF, one request at a time and 4 at once.
- *   node dist/bench/mask.js [runs] [case-filter]     (e.g. `12 photo`)
+ *   node dist/bench/mask.js [runs] [case-filter] [on|off]   (e.g. `12 photo off`)
+ * The third argument turns the re-read of the output (PARDA_RESIDUAL_CHECK) on (default) or off,
+ * which measures what the re-read costs.
  * Prints a table; asserts nothing. The server runs in this process, on 127.0.0.1.
  */
 import { performance } from 'node:perf_hooks';
@@ -37,8 +39,9 @@ async function fivePagePdf(): Promise<Buffer> {
 }
 
 const runs = Number(process.argv[2] ?? 12);
-const only = process.argv[3];
-const server = await startBenchServer();
+const only = process.argv[3] || undefined;
+const reread = process.argv[4] === 'off' ? 'off' : 'on';
+const server = await startBenchServer({ PARDA_RESIDUAL_CHECK: reread });
 
 const photo = await generateDocument('front-photo', 7);
 const printout = await generateDocument('printout', 11);
@@ -71,6 +74,7 @@ for (const c of cases.filter((k) => only === undefined || k.name.includes(only))
     times.sort((a, b) => a - b);
     rows.push({
       case: c.name,
+      're-read': reread,
       concurrency,
       requests: times.length,
       'p50 ms': Math.round(percentile(times, 0.5)),

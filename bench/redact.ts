@@ -5,7 +5,9 @@
  * redaction corpus (forms, tables, letters). One request at a time. Prints a table; asserts
  * nothing. The server runs in this process, on 127.0.0.1. Then the recogniser's rate on this
  * machine, which tells a slower machine from a slower build.
- *   node dist/bench/redact.js [runs]
+ *   node dist/bench/redact.js [runs] [on|off]
+ * The second argument turns the re-read of the output (PARDA_RESIDUAL_CHECK) on (default) or off,
+ * which measures what the re-read costs.
  */
 import { percentile, startBenchServer, withPeakRss } from './http.js';
 import { createPaddleOcr } from '../src/ocr/index.js';
@@ -23,7 +25,8 @@ async function scannedPages(count: number): Promise<Buffer> {
 }
 
 const runs = Number(process.argv[2] ?? 5);
-const server = await startBenchServer();
+const reread = process.argv[3] === 'off' ? 'off' : 'on';
+const server = await startBenchServer({ PARDA_RESIDUAL_CHECK: reread });
 
 const cases = [
   {
@@ -52,6 +55,7 @@ for (const c of cases) {
   const p50 = percentile(times, 0.5);
   rows.push({
     case: c.name,
+    're-read': reread,
     requests: times.length,
     'p50 ms': Math.round(p50),
     'p95 ms': Math.round(percentile(times, 0.95)),

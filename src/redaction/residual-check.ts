@@ -1,18 +1,21 @@
 /**
- * The re-read before a masked image leaves: every covered region of the output raster is cut
- * out with a margin of about a line around it, enlarged, and read again by the OCR engine at
- * 0, 90, 180 and 270 degrees. The first reading found the value at the page's own scale; this
- * one reads a crop at another scale, so a cover that missed a sliver, slid off the glyphs or
- * was never drawn shows up as the covered characters read once more.
+ * The re-read before a masked or redacted page leaves: every covered region of the output
+ * raster is cut out with a margin of about half a line around it (regions whose cut-outs meet,
+ * together), enlarged, and read again by the OCR engine at 0, 90, 180 and 270 degrees. The first
+ * reading found the value at the page's own scale; this one reads a crop at another scale, so a
+ * cover that missed a sliver, slid off the glyphs or was never drawn shows up as the covered
+ * characters read once more. A cover that still reads is widened across its text and checked
+ * again; if it still reads, the document fails (rereadPage).
  *
  * What counts as readable: the covered characters of a value (an Aadhaar number's first eight
- * digits, a PAN's middle seven) appearing in the crop's text, compared after the target's own
- * normalisation (digits only, or letters and digits). Regions with nothing textual to look for
- * (QR codes, suspect words) are covered whole and not re-read.
+ * digits, a PAN's middle seven, a whole value on /redact-pii) appearing in the crop's text,
+ * compared after the caller's normalisation (digits only, or letters and digits). Regions with
+ * nothing textual to look for (QR codes, suspect words) are covered whole and not re-read.
  */
 import sharp from 'sharp';
+import { DocumentError } from '../documents/errors.js';
 import type { OcrEngine, Quad, RasterImage, ReadPurpose } from '../ocr/types.js';
-import { boundsOf } from './geometry.js';
+import { boundsOf, scaleQuad } from './geometry.js';
 
 /** A covered region, in the raster's pixels, and the characters it must have hidden. */
 export interface ResidualTarget {
@@ -25,7 +28,15 @@ const MARGIN = 0.5;
 /** The re-read's scale: not the first reading's, so that it is a second look, not a replay. */
 const SCALE = 1.25;
 
-function crop(raster: RasterImage, quads: readonly Quad[]): RasterImage | null {
+interface Box {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+/** The part of the raster read again for `quads`: their bounds with the margin, clipped. */
+function cropBox(raster: RasterImage, quads: readonly Quad[]): Box {
   const boxes = quads.map(boundsOf);
   const x0 = Math.min(...boxes.map((b) => b.x0));
   const y0 = Math.min(...boxes.map((b) => b.y0));
@@ -33,12 +44,50 @@ function crop(raster: RasterImage, quads: readonly Quad[]): RasterImage | null {
   const y1 = Math.max(...boxes.map((b) => b.y1));
   // The margin follows the shorter side: a number printed sideways is tall and narrow.
   const margin = MARGIN * Math.min(x1 - x0, y1 - y0);
-  const left = Math.max(0, Math.floor(x0 - margin));
-  const top = Math.max(0, Math.floor(y0 - margin));
-  const right = Math.min(raster.width, Math.ceil(x1 + margin));
-  const bottom = Math.min(raster.height, Math.ceil(y1 + margin));
-  const width = right - left;
-  const height = bottom - top;
+  return {
+    left: Math.max(0, Math.floor(x0 - margin)),
+    top: Math.max(0, Math.floor(y0 - margin)),
+    right: Math.min(raster.width, Math.ceil(x1 + margin)),
+    bottom: Math.min(raster.height, Math.ceil(y1 + margin)),
+  };
+}
+
+const meets = (a: Box, b: Box) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+const union = (a: Box, b: Box): Box => ({
+  left: Math.min(a.left, b.left),
+  top: Math.min(a.top, b.top),
+  right: Math.max(a.right, b.right),
+  bottom: Math.max(a.bottom, b.bottom),
+});
+
+/**
+ * Regions whose crops meet are read as one crop (values on neighbouring lines of a form): one
+ * OCR reading instead of several. Each group: the crop and the indexes of its targets.
+ */
+function groups(boxes: readonly Box[]): { box: Box; members: number[] }[] {
+  const out: { box: Box; members: number[] }[] = [];
+  boxes.forEach((box, index) => {
+    let merged = { box, members: [index] };
+    for (let i = out.length - 1; i >= 0; i -= 1) {
+      const other = out[i] as { box: Box; members: number[] };
+      if (!meets(other.box, merged.box)) continue;
+      merged = {
+        box: union(other.box, merged.box),
+        members: [...other.members, ...merged.members],
+      };
+      out.splice(i, 1);
+    }
+    out.push(merged);
+  });
+  return out;
+}
+
+function crop(raster: RasterImage, box: Box): RasterImage | null {
+  const { left, top } = box;
+  const width = box.right - left;
+  const height = box.bottom - top;
   if (width < 2 || height < 2) return null;
   const { channels } = raster;
   const pixels = Buffer.alloc(width * height * channels);
@@ -71,16 +120,96 @@ export async function readableTargets(
   purpose: ReadPurpose,
 ): Promise<number[]> {
   const readable: number[] = [];
-  for (const [index, target] of targets.entries()) {
-    const hidden = target.hidden.map(normalise).filter((h) => h.length > 0);
-    if (hidden.length === 0 || target.quads.length === 0) continue;
-    const region = crop(raster, target.quads);
+  const wanted = targets.map((t, index) => ({
+    index,
+    quads: t.quads,
+    hidden: t.hidden.map(normalise).filter((h) => h.length > 0),
+  }));
+  const checked = wanted.filter((t) => t.hidden.length > 0 && t.quads.length > 0);
+  for (const group of groups(checked.map((t) => cropBox(raster, t.quads)))) {
+    const region = crop(raster, group.box);
     if (!region) continue;
     const read = await ocr.read(await enlarge(region), page, purpose);
     // Lines one by one and all together: a value split over two detected boxes still counts.
     const texts = read.lines.map((line) => normalise(line.text));
     const all = [...texts, texts.join('')];
-    if (hidden.some((h) => all.some((text) => text.includes(h)))) readable.push(index);
+    for (const member of group.members) {
+      const target = checked[member];
+      if (target && target.hidden.some((h) => all.some((text) => text.includes(h)))) {
+        readable.push(target.index);
+      }
+    }
   }
+  readable.sort((a, b) => a - b);
   return readable;
+}
+
+/** A covered region of one page, in the page's own units: widened in place when it still reads. */
+export interface CheckedRegion {
+  quads: Quad[];
+  readonly hidden: readonly string[];
+}
+
+/** One output page to check, and how to see and redo its covers. */
+export interface PageCheck {
+  readonly regions: readonly CheckedRegion[];
+  /** Raster pixels to page units (1 for an image). */
+  readonly rasterToPage: number;
+  readonly page: number;
+  /** The output page's pixels as they are now. */
+  readonly render: () => RasterImage | Promise<RasterImage>;
+  /** Covers the regions again (after some were widened). */
+  readonly apply: () => void;
+}
+
+/** How the re-read compares: the characters values are made of, and what OCR reads for. */
+export interface ReadFor {
+  readonly normalise: (text: string) => string;
+  readonly purpose: ReadPurpose;
+}
+
+/**
+ * Grows each of a region's covers across its text by a third of its height on either side
+ * (a glyph's top or bottom left out), never along it: the characters beside the cover (an
+ * Aadhaar number's last four digits, the next word) must stay as they were.
+ */
+function widen(region: CheckedRegion): void {
+  region.quads = region.quads.map((quad) => {
+    const [tl, tr, br, bl] = quad;
+    const up = { x: (tl.x - bl.x) / 3, y: (tl.y - bl.y) / 3 };
+    const move = (p: { x: number; y: number }, k: number) => ({
+      x: p.x + k * up.x,
+      y: p.y + k * up.y,
+    });
+    return [move(tl, 1), move(tr, 1), move(br, -1), move(bl, -1)] as unknown as Quad;
+  });
+}
+
+/**
+ * The re-read of one output page: its covered regions are read again; the covers of any whose
+ * characters still read are widened and applied again, and if they read even then the document
+ * fails (`residual_check_failed`) instead of leaving. Says whether there was anything to check.
+ */
+export async function rereadPage(check: PageCheck, ocr: OcrEngine, how: ReadFor): Promise<boolean> {
+  const { regions, rasterToPage, page } = check;
+  if (!regions.some((r) => r.hidden.length > 0)) return false;
+  const readable = async () => {
+    const targets = regions.map((r) => ({
+      quads: r.quads.map((q) => scaleQuad(q, 1 / rasterToPage)),
+      hidden: r.hidden,
+    }));
+    return readableTargets(await check.render(), targets, ocr, page, how.normalise, how.purpose);
+  };
+  const first = await readable();
+  if (first.length === 0) return true;
+  for (const index of first) widen(regions[index] as CheckedRegion);
+  check.apply();
+  if ((await readable()).length > 0) {
+    throw new DocumentError(
+      'residual_check_failed',
+      'A covered value could still be read in the output, also after its cover was widened, ' +
+        'so the document was not returned. A sharper, straighter image may succeed.',
+    );
+  }
+  return true;
 }

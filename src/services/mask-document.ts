@@ -26,8 +26,7 @@ import { boundsOf, expandQuad, scaleQuad, spanQuad } from '../redaction/geometry
 import { redactPdf } from '../redaction/pdf.js';
 import { inkGap } from '../redaction/ink-gap.js';
 import { coverQuads } from '../redaction/raster.js';
-import { readableTargets } from '../redaction/residual-check.js';
-import { DocumentError } from '../documents/errors.js';
+import { rereadPage } from '../redaction/residual-check.js';
 import { OutputFormatError } from './errors.js';
 
 export type MaskQr = 'xml' | 'all';
@@ -233,67 +232,6 @@ async function writeImages(
 /** Pixels to cover per page: the default apply step; the tests' fault injection replaces it. */
 export type Cover = (image: RasterImage, quads: readonly Quad[]) => RasterImage;
 
-const inRaster = (quads: readonly Quad[], rasterToPage: number) =>
-  quads.map((q) => scaleQuad(q, 1 / rasterToPage));
-
-/**
- * Grows each of a region's covers across its text by a third of its height on either side
- * (a glyph's top or bottom left out), never along it: the characters beside the cover (the
- * last four digits) must stay readable.
- */
-function widen(region: Region): void {
-  region.quads = region.quads.map((quad) => {
-    const [tl, tr, br, bl] = quad;
-    const up = { x: (tl.x - bl.x) / 3, y: (tl.y - bl.y) / 3 };
-    const move = (p: { x: number; y: number }, k: number) => ({
-      x: p.x + k * up.x,
-      y: p.y + k * up.y,
-    });
-    return [move(tl, 1), move(tr, 1), move(br, -1), move(bl, -1)] as unknown as Quad;
-  });
-}
-
-interface PageCheck {
-  readonly regions: Region[];
-  readonly rasterToPage: number;
-  readonly page: number;
-  /** The output page's pixels as they are now. */
-  readonly render: () => RasterImage;
-  /** Covers the regions again (after some were widened). */
-  readonly apply: () => void;
-}
-
-/**
- * The re-read (residual-check.ts): the covered regions of an output page are read again; the
- * covers of any whose characters still read are widened and applied again, and if they read
- * even then the document fails instead of leaving. Says whether there was anything to check.
- */
-async function checkResidual(
-  check: PageCheck,
-  ocr: OcrEngine,
-  target: MaskTarget,
-): Promise<boolean> {
-  const { normalise, purpose } = target;
-  const { regions, rasterToPage, page } = check;
-  if (!regions.some((r) => r.hidden.length > 0)) return false;
-  const targets = () =>
-    regions.map((r) => ({ quads: inRaster(r.quads, rasterToPage), hidden: r.hidden }));
-  const readable = await readableTargets(check.render(), targets(), ocr, page, normalise, purpose);
-  if (readable.length === 0) return true;
-  for (const index of readable) widen(regions[index] as Region);
-  check.apply();
-  if (
-    (await readableTargets(check.render(), targets(), ocr, page, normalise, purpose)).length > 0
-  ) {
-    throw new DocumentError(
-      'residual_check_failed',
-      'A covered number could still be read in the masked output, also after its cover was ' +
-        'widened, so the document was not returned. A sharper, straighter image may succeed.',
-    );
-  }
-  return true;
-}
-
 export async function maskDocument(
   document: Document,
   target: MaskTarget,
@@ -335,7 +273,7 @@ export async function maskDocument(
     for (const [index, page] of perPage.entries()) {
       if (page.rasterToPage === null) continue;
       const rasterToPage = page.rasterToPage;
-      const pageCheck: PageCheck = {
+      const pageCheck = {
         regions: page.regions,
         rasterToPage,
         page: index,
@@ -344,7 +282,7 @@ export async function maskDocument(
           redactPdf(pdf, [{ page: index, quads: page.regions.flatMap((r) => r.quads) }]);
         },
       };
-      checked = (reread && (await checkResidual(pageCheck, ocr, target))) || checked;
+      checked = (reread && (await rereadPage(pageCheck, ocr, target))) || checked;
     }
     const regions = regionsNow();
     const looked = checked || perPage.some((p) => p.textPrefixes.length > 0);
@@ -369,7 +307,7 @@ export async function maskDocument(
       page,
       regions.flatMap((r) => r.quads),
     );
-    const pageCheck: PageCheck = {
+    const pageCheck = {
       regions,
       rasterToPage: 1,
       page: index,
@@ -381,7 +319,7 @@ export async function maskDocument(
         );
       },
     };
-    checked = (reread && (await checkResidual(pageCheck, ocr, target))) || checked;
+    checked = (reread && (await rereadPage(pageCheck, ocr, target))) || checked;
     covered.push(output);
   }
   const written = await writeImages(covered, document, options.outputFormat);

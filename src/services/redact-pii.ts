@@ -27,6 +27,7 @@ import { readPage } from '../ocr/read-document.js';
 import type { OcrEngine, Quad, RasterImage } from '../ocr/types.js';
 import { boundsOf, expandQuad, lineRuns, scaleQuad, spanQuad } from '../redaction/geometry.js';
 import { coverQuads } from '../redaction/raster.js';
+import { rereadPage, type ReadFor } from '../redaction/residual-check.js';
 import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
 import { UnknownTypeError } from './errors.js';
 import { qrBesideReading } from './qr-beside-reading.js';
@@ -69,6 +70,8 @@ export interface RedactOptions {
   readonly types: readonly IndianType[];
   /** Highest resolution at which PDF pages holding images are rendered to OCR them. */
   readonly pdfDpi: number;
+  /** Read every covered page again before it leaves (redaction/residual-check.ts). */
+  readonly residualCheck: boolean;
 }
 
 export interface RedactResult {
@@ -81,6 +84,11 @@ export interface RedactResult {
    * card or letter or after an Aadhaar label (X-Unverified-Count; detection/aadhaar-context.ts).
    */
   readonly unverifiedCount: number;
+  /**
+   * `passed`: every covered value was looked for again in the output's pixels and not found;
+   * `none`: nothing textual was covered; `skipped`: the check is off (X-Residual-Check).
+   */
+  readonly residualCheck: 'passed' | 'none' | 'skipped';
   /** Detections per type (X-Redacted-Types): a value read twice counts twice. */
   readonly typeCounts: Readonly<Partial<Record<IndianType, number>>>;
   readonly pages: number;
@@ -97,10 +105,12 @@ export interface RedactResult {
  * by which a second reading of the same value is recognised.
  */
 interface Region {
-  readonly quads: Quad[];
+  quads: Quad[];
   readonly cores: Quad[];
   /** Every reading of it failed validation. */
   unverified: boolean;
+  /** The values it covers, compacted: what the re-read must not find. */
+  readonly hidden: string[];
 }
 
 const area = (b: ReturnType<typeof boundsOf>) =>
@@ -129,13 +139,21 @@ function addRegion(
   cores: readonly Quad[],
   quads: readonly Quad[],
   unverified = false,
+  hidden?: string,
 ): void {
   const existing = regions.find((r) => r.cores.some((c) => cores.some((n) => sameValue(c, n))));
   if (existing) {
     existing.quads.push(...quads);
     existing.cores.push(...cores);
     existing.unverified &&= unverified;
-  } else regions.push({ quads: [...quads], cores: [...cores], unverified });
+    if (hidden) existing.hidden.push(hidden);
+  } else
+    regions.push({
+      quads: [...quads],
+      cores: [...cores],
+      unverified,
+      hidden: hidden ? [hidden] : [],
+    });
 }
 
 interface PageOutcome {
@@ -195,6 +213,8 @@ async function redactPage(
         runs.map((run) => scaleQuad(spanQuad(run, 0, run.length - 1, 0), toRaster)),
         runs.map((run) => scaleQuad(spanQuad(run, 0, run.length - 1, 0.2), toRaster)),
         finding.rule === UNVERIFIED_RULE,
+        // Read again only where OCR placed the cover: a PDF's own text gives exact glyph boxes.
+        layer.source === 'ocr' ? finding.value : undefined,
       );
     }
   }
@@ -225,14 +245,35 @@ export async function redactDocument(
   ocr: OcrEngine,
 ): Promise<RedactResult> {
   const outcomes: PageOutcome[] = [];
+  let checked = false;
+  /** A page's pixels covered, read again (widened where a value still reads) when asked for. */
+  const covered = async (o: PageOutcome, page: number): Promise<RasterImage> => {
+    const coverAll = () =>
+      coverQuads(
+        o.raster,
+        o.regions.flatMap((r) => r.quads),
+      );
+    let output = coverAll();
+    if (!options.residualCheck) return output;
+    const check = {
+      regions: o.regions,
+      rasterToPage: 1,
+      page,
+      render: () => output,
+      apply: () => {
+        output = coverAll();
+      },
+    };
+    checked = (await rereadPage(check, ocr, INDIAN_READ)) || checked;
+    return output;
+  };
   // Once anything is to be covered, a PDF's pages are covered and encoded as they are done,
   // the encoding (sharp's threads) overlapping the reading of the next page.
   const encoded: Promise<EncodedPage>[] = [];
   const encodeUpTo = (count: number): void => {
     for (let page = encoded.length; page < count; page += 1) {
       const o = outcomes[page] as PageOutcome;
-      const quads = o.regions.flatMap((r) => r.quads);
-      encoded.push(encodePage(coverQuads(o.raster, quads), o.dpi));
+      encoded.push(covered(o, page).then((pixels) => encodePage(pixels, o.dpi)));
     }
   };
   const toPdf = document.format === 'pdf';
@@ -255,26 +296,44 @@ export async function redactDocument(
     const type = finding.type as IndianType;
     typeCounts[type] = (typeCounts[type] ?? 0) + 1;
   }
-  const regions = outcomes.map((o, page) => ({
-    page,
-    dpi: o.dpi,
-    quads: o.regions.flatMap((r) => r.quads),
-  }));
   const pages = document.pages.length;
-  const result = { redactedCount, unverifiedCount, typeCounts, pages, regions };
+  const result = { redactedCount, unverifiedCount, typeCounts, pages };
   if (redactedCount === 0) {
     // The same document, written whole (an image without its metadata), never the input bytes.
-    return { ...result, ...(await rewriteDocument(document, { keepMetadata: false })) };
+    const written = await rewriteDocument(document, { keepMetadata: false });
+    return { ...result, regions: regionsOf(outcomes), residualCheck: 'none', ...written };
   }
+  const outcome = () =>
+    ({
+      ...result,
+      // After the re-read, which may have widened some covers.
+      regions: regionsOf(outcomes),
+      residualCheck: !options.residualCheck ? 'skipped' : checked ? 'passed' : 'none',
+    }) as const;
   if (!toPdf) {
     const [only] = outcomes;
     if (!only || outcomes.length !== 1) throw new Error('an image document of several pages');
     const format = document.format === 'jpeg' ? 'jpeg' : 'png';
-    const covered = coverQuads(only.raster, regions[0]?.quads ?? []);
-    return { ...result, bytes: await encodeImage(covered, format), format };
+    const bytes = await encodeImage(await covered(only, 0), format);
+    return { ...outcome(), bytes, format };
   }
-  return { ...result, bytes: encodedPagesToPdf(await Promise.all(encoded)), format: 'pdf' };
+  const bytes = encodedPagesToPdf(await Promise.all(encoded));
+  return { ...outcome(), bytes, format: 'pdf' };
 }
+
+function regionsOf(outcomes: readonly PageOutcome[]): RedactResult['regions'] {
+  return outcomes.map((o, page) => ({
+    page,
+    dpi: o.dpi,
+    quads: o.regions.flatMap((r) => r.quads),
+  }));
+}
+
+/** Values compared by their letters and digits, read as text (e-mail addresses, PANs, phones). */
+const INDIAN_READ: ReadFor = {
+  normalise: (text) => text.toUpperCase().replace(/[^A-Z0-9]/g, ''),
+  purpose: 'text',
+};
 
 /** The service entry point: file bytes in, redacted file out (used by the API, bulk and CLI). */
 export async function redactPiiFile(
@@ -284,6 +343,10 @@ export async function redactPiiFile(
 ): Promise<RedactResult> {
   const ocr = await context.ocr();
   return withDocument(context, upload, INDIAN_FORMATS, (document) =>
-    redactDocument(document, { types, pdfDpi: context.pdfOcrDpi }, ocr),
+    redactDocument(
+      document,
+      { types, pdfDpi: context.pdfOcrDpi, residualCheck: context.residualCheck },
+      ocr,
+    ),
   );
 }

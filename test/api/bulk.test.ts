@@ -205,6 +205,7 @@ describe('POST /api/v1/bulk/anonymise', () => {
           status: 'redacted',
           redacted_count: 1,
           unverified_count: 0,
+          residual_check: 'passed',
           types: { pan: 1 },
           output: '001_note_redacted.png',
         },
@@ -214,6 +215,7 @@ describe('POST /api/v1/bulk/anonymise', () => {
           status: 'nothing_found',
           redacted_count: 0,
           unverified_count: 0,
+          residual_check: 'none',
           types: {},
           output: '002_blank_redacted.png',
         },
@@ -234,6 +236,7 @@ describe('POST /api/v1/bulk/anonymise', () => {
           status: 'redacted',
           redacted_count: 1,
           unverified_count: 0,
+          residual_check: 'none', // its GSTIN came from the text layer: exact boxes, no re-read
           types: { gstin: 1 },
           output: '004_gst_redacted.pdf',
         },

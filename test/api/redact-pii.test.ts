@@ -71,6 +71,7 @@ describe('POST /api/v1/redact-pii', () => {
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.headers['x-redacted-count'], '2');
     assert.equal(res.headers['x-unverified-count'], '0');
+    assert.equal(res.headers['x-residual-check'], 'passed');
     assert.deepEqual(JSON.parse(String(res.headers['x-redacted-types'])), {
       aadhaar: 1,
       phone_in: 1,

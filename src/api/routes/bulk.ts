@@ -181,6 +181,7 @@ function anonymiseManifestOf(entries: readonly BulkEntry<RedactedFile>[]) {
       status: statusOf(entry.status),
       redacted_count: entry.maskedCount,
       unverified_count: entry.unverifiedCount,
+      ...(entry.result?.residualCheck ? { residual_check: entry.result.residualCheck } : {}),
       types: entry.result?.typeCounts ?? {},
       output: outputOf(entry, '_redacted'),
       ...(entry.error === undefined ? {} : { error: entry.error, message: entry.message ?? '' }),

@@ -37,6 +37,11 @@ export const redactRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
                   'Of the regions, Aadhaar numbers covered although their check digit failed (on an Aadhaar card or letter, or after an Aadhaar label)',
               },
               'X-Redacted-Types': { schema: { type: 'string' } },
+              'X-Residual-Check': {
+                schema: { type: 'string', enum: ['passed', 'none', 'skipped'] },
+                description:
+                  'passed: every covered value was read again in the output (OCR of the covered regions at four rotations) and not found; none: nothing textual was covered; skipped: the check is off (PARDA_RESIDUAL_CHECK=off). A value still readable fails the request with 422 residual_check_failed',
+              },
             },
           },
           '4xx': { $ref: 'ErrorBody#' },
@@ -55,6 +60,7 @@ export const redactRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
         .header('X-Redacted-Count', String(result.redactedCount))
         .header('X-Unverified-Count', String(result.unverifiedCount))
         .header('X-Redacted-Types', JSON.stringify(result.typeCounts))
+        .header('X-Residual-Check', result.residualCheck)
         .header('Content-Type', contentType(result.format))
         .header(
           'Content-Disposition',
