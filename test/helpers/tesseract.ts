@@ -6,6 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import sharp from 'sharp';
 import { createWorker, type Worker } from 'tesseract.js';
 
 const require = createRequire(import.meta.url);
@@ -31,6 +32,19 @@ export async function digitRuns(image: Buffer): Promise<string[]> {
     .split('\n')
     .map((line) => line.replace(/[^0-9]/g, ''))
     .filter((line) => line.length > 0);
+}
+
+/**
+ * The digit runs read with the image turned 0, 90, 180 and 270 degrees: a number printed
+ * sideways, or a page delivered upside down, is read the right way up in one of them.
+ */
+export async function digitRunsTurned(image: Buffer): Promise<string[]> {
+  const runs: string[] = [];
+  for (const angle of [0, 90, 180, 270]) {
+    const turned = angle === 0 ? image : await sharp(image).rotate(angle).png().toBuffer();
+    runs.push(...(await digitRuns(turned)));
+  }
+  return runs;
 }
 
 export async function closeTesseract(): Promise<void> {

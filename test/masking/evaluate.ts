@@ -31,6 +31,11 @@ export interface DocumentScore {
   readonly xmlQrsCovered: number;
   /** Covered regions that overlap no number and no QR code: false masks. */
   readonly falseRegions: number;
+  /**
+   * Digits of the text around the numbers (a VID line, dates, phones, other decoys) covered
+   * beyond TOUCHED: a cover that ate into its neighbours.
+   */
+  readonly neighboursTouched: number;
   readonly maskedCount: number;
   /** What the service counted as covered without a valid check digit. */
   readonly unverifiedCount: number;
@@ -81,6 +86,7 @@ export function scoreMask(doc: GeneratedDocument, result: MaskResult): DocumentS
   let xmlQrs = 0;
   let xmlQrsCovered = 0;
   let falseRegions = 0;
+  let neighboursTouched = 0;
   for (const page of doc.truth.pages) {
     const regions = result.regions.find((r) => r.page === page.index)?.quads ?? [];
     for (const number of page.aadhaar) {
@@ -105,6 +111,12 @@ export function scoreMask(doc: GeneratedDocument, result: MaskResult): DocumentS
     }
     const targets = pageTargets(page);
     falseRegions += regions.filter((r) => !overlapsAny(r, targets)).length;
+    const covered = new Set(unverifiedNumbers(page));
+    const neighbours = [
+      ...page.vids.flatMap((v) => v.digits),
+      ...page.decoys.filter((d) => !covered.has(d)).flatMap((d) => d.digits),
+    ];
+    neighboursTouched += neighbours.filter((d) => coveredShare(d, regions) > TOUCHED).length;
   }
   return {
     id: doc.id,
@@ -117,6 +129,7 @@ export function scoreMask(doc: GeneratedDocument, result: MaskResult): DocumentS
     xmlQrs,
     xmlQrsCovered,
     falseRegions,
+    neighboursTouched,
     maskedCount: result.maskedCount,
     unverifiedCount: result.unverifiedCount,
   };
@@ -135,6 +148,7 @@ export interface CorpusSummary {
   readonly xmlQrs: number;
   readonly xmlQrsCovered: number;
   readonly falseRegions: number;
+  readonly neighboursTouched: number;
   readonly negatives: number;
   readonly negativesMasked: number;
 }
@@ -155,6 +169,7 @@ export function summarise(scores: readonly DocumentScore[]): CorpusSummary {
     xmlQrs: sum((s) => s.xmlQrs),
     xmlQrsCovered: sum((s) => s.xmlQrsCovered),
     falseRegions: sum((s) => s.falseRegions),
+    neighboursTouched: sum((s) => s.neighboursTouched),
     negatives: negatives.length,
     negativesMasked: negatives.filter((s) => s.maskedCount > 0).length,
   };
