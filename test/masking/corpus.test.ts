@@ -201,7 +201,10 @@ describe(`Aadhaar masking on the generated corpus (${FULL ? 'full' : 'CI subset'
         if (afterRuns.includes(number.slice(0, 8))) leaks.push(`${doc.id}: first eight digits`);
         // A covered group counts as leaked only if it does not also occur elsewhere on the input.
         const elsewhere = before.split(number).join('').split(number.slice(0, 8)).join('');
-        for (const g of groups)
+        // A group of one or two distinct digits ("5000") turns up in the noise Tesseract reads
+        // off the black covers themselves ("070500000"): only the first eight together count then.
+        const telling = (g: string) => new Set(g).size > 2;
+        for (const g of groups.filter(telling))
           if (afterRuns.includes(g) && !elsewhere.includes(g))
             leaks.push(`${doc.id}: group ${g.length}`);
       }
