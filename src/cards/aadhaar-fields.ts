@@ -9,6 +9,7 @@ import { UNVERIFIED_RULE } from '../detection/aadhaar-context.js';
 import { isValidAadhaar, isValidVid } from '../identifiers/aadhaar.js';
 import type { PageText } from '../ocr/types.js';
 import {
+  centreY,
   linesAbove,
   linesBelow,
   placeLines,
@@ -88,7 +89,6 @@ interface Birth {
  * then the date), which OCR reads as a line of its own.
  */
 function valueBeside(lines: readonly PlacedLine[], label: PlacedLine): PlacedLine | null {
-  const centre = (l: PlacedLine) => (l.top + l.bottom) / 2;
   return (
     lines
       .filter(
@@ -97,7 +97,7 @@ function valueBeside(lines: readonly PlacedLine[], label: PlacedLine): PlacedLin
           sameFrame(l, label) &&
           l.start >= label.end - 0.5 * label.height &&
           l.start - label.end <= 4 * label.height &&
-          Math.abs(centre(l) - centre(label)) <= 0.6 * label.height,
+          Math.abs(centreY(l) - centreY(label)) <= 0.6 * label.height,
       )
       .sort((a, b) => a.start - b.start)[0] ?? null
   );

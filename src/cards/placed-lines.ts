@@ -94,7 +94,8 @@ export function sameFrame(a: PlacedLine, b: PlacedLine): boolean {
   return a.page === b.page && a.orientation === b.orientation;
 }
 
-const centreY = (l: PlacedLine): number => (l.top + l.bottom) / 2;
+/** The middle of a line across its reading direction. */
+export const centreY = (l: PlacedLine): number => (l.top + l.bottom) / 2;
 
 /** Lines below `anchor` within `maxLines` line heights whose start is near the anchor's, nearest first. */
 export function linesBelow(

@@ -7,6 +7,7 @@
  * and replace the vertical and shapeless pieces they overlap. Pages without vertical text pay
  * nothing.
  */
+import sharp from 'sharp';
 import type { DetectedBox } from './detect.js';
 import { normaliseRect, rectCorners, type RotatedRect } from './geometry.js';
 import { axisOf } from './orientation.js';
@@ -16,18 +17,13 @@ import type { RasterImage } from './types.js';
 const SIDEWAYS_ELONGATION = 2.5;
 
 /** The image turned a quarter clockwise: pixel (x, y) of the result is (y, H - 1 - x) of `image`. */
-export function quarterTurn(image: RasterImage): RasterImage {
+export async function quarterTurn(image: RasterImage): Promise<RasterImage> {
   const { width, height, channels } = image;
-  const pixels = Buffer.alloc(width * height * channels);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const from = (y * width + x) * channels;
-      // (x, y) goes to (H - 1 - y, x) in the turned image, which is `height` pixels wide.
-      const to = (x * height + (height - 1 - y)) * channels;
-      image.pixels.copy(pixels, to, from, from + channels);
-    }
-  }
-  return { width: height, height: width, channels, pixels };
+  const { data, info } = await sharp(image.pixels, { raw: { width, height, channels } })
+    .rotate(90)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, channels, pixels: data };
 }
 
 /** A rectangle found on the quarter-turned image, back on the page (`pageHeight` tall). */
@@ -67,7 +63,7 @@ export async function withSidewaysLines(
   detectTurned: (turned: RasterImage) => Promise<readonly DetectedBox[]>,
 ): Promise<DetectedBox[]> {
   if (!boxes.some((b) => axisOf(b.rect, elongation) === 'vertical')) return [...boxes];
-  const found = await detectTurned(quarterTurn(image));
+  const found = await detectTurned(await quarterTurn(image));
   const sideways = found
     .filter((b) => axisOf(b.rect, SIDEWAYS_ELONGATION) === 'horizontal')
     .map((b) => ({ ...b, rect: unturnRect(b.rect, image.height) }));

@@ -28,12 +28,8 @@ const MARGIN = 0.5;
 /** The re-read's scale: not the first reading's, so that it is a second look, not a replay. */
 const SCALE = 1.25;
 
-interface Box {
-  readonly left: number;
-  readonly top: number;
-  readonly right: number;
-  readonly bottom: number;
-}
+/** A crop in whole pixels, in the shape of `boundsOf`. */
+type Box = ReturnType<typeof boundsOf>;
 
 /** The part of the raster read again for `quads`: their bounds with the margin, clipped. */
 function cropBox(raster: RasterImage, quads: readonly Quad[]): Box {
@@ -45,21 +41,20 @@ function cropBox(raster: RasterImage, quads: readonly Quad[]): Box {
   // The margin follows the shorter side: a number printed sideways is tall and narrow.
   const margin = MARGIN * Math.min(x1 - x0, y1 - y0);
   return {
-    left: Math.max(0, Math.floor(x0 - margin)),
-    top: Math.max(0, Math.floor(y0 - margin)),
-    right: Math.min(raster.width, Math.ceil(x1 + margin)),
-    bottom: Math.min(raster.height, Math.ceil(y1 + margin)),
+    x0: Math.max(0, Math.floor(x0 - margin)),
+    y0: Math.max(0, Math.floor(y0 - margin)),
+    x1: Math.min(raster.width, Math.ceil(x1 + margin)),
+    y1: Math.min(raster.height, Math.ceil(y1 + margin)),
   };
 }
 
-const meets = (a: Box, b: Box) =>
-  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+const meets = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
 const union = (a: Box, b: Box): Box => ({
-  left: Math.min(a.left, b.left),
-  top: Math.min(a.top, b.top),
-  right: Math.max(a.right, b.right),
-  bottom: Math.max(a.bottom, b.bottom),
+  x0: Math.min(a.x0, b.x0),
+  y0: Math.min(a.y0, b.y0),
+  x1: Math.max(a.x1, b.x1),
+  y1: Math.max(a.y1, b.y1),
 });
 
 /**
@@ -84,23 +79,15 @@ function groups(boxes: readonly Box[]): { box: Box; members: number[] }[] {
   return out;
 }
 
-function crop(raster: RasterImage, box: Box): RasterImage | null {
-  const { left, top } = box;
-  const width = box.right - left;
-  const height = box.bottom - top;
+/** The box cut out of the raster and enlarged by SCALE; null when it holds no pixels. */
+async function enlargedCrop(raster: RasterImage, box: Box): Promise<RasterImage | null> {
+  const width = box.x1 - box.x0;
+  const height = box.y1 - box.y0;
   if (width < 2 || height < 2) return null;
   const { channels } = raster;
-  const pixels = Buffer.alloc(width * height * channels);
-  for (let y = 0; y < height; y += 1) {
-    const from = ((top + y) * raster.width + left) * channels;
-    raster.pixels.copy(pixels, y * width * channels, from, from + width * channels);
-  }
-  return { width, height, channels, pixels };
-}
-
-async function enlarge(image: RasterImage): Promise<RasterImage> {
-  const { width, height, channels } = image;
-  const { data, info } = await sharp(image.pixels, { raw: { width, height, channels } })
+  const raw = { width: raster.width, height: raster.height, channels };
+  const { data, info } = await sharp(raster.pixels, { raw })
+    .extract({ left: box.x0, top: box.y0, width, height })
     .resize(Math.round(width * SCALE), Math.round(height * SCALE), { kernel: 'cubic' })
     .raw()
     .toBuffer({ resolveWithObject: true });
@@ -127,9 +114,9 @@ export async function readableTargets(
   }));
   const checked = wanted.filter((t) => t.hidden.length > 0 && t.quads.length > 0);
   for (const group of groups(checked.map((t) => cropBox(raster, t.quads)))) {
-    const region = crop(raster, group.box);
+    const region = await enlargedCrop(raster, group.box);
     if (!region) continue;
-    const read = await ocr.read(await enlarge(region), page, purpose);
+    const read = await ocr.read(region, page, purpose);
     // Lines one by one and all together: a value split over two detected boxes still counts.
     const texts = read.lines.map((line) => normalise(line.text));
     const all = [...texts, texts.join('')];
@@ -212,4 +199,38 @@ export async function rereadPage(check: PageCheck, ocr: OcrEngine, how: ReadFor)
     );
   }
   return true;
+}
+
+/** Pixels covered per page: coverQuads by default; the tests' fault injection replaces it. */
+export type Cover = (image: RasterImage, quads: readonly Quad[]) => RasterImage;
+
+/**
+ * An image page with its regions covered and, given `reread`, read again (rereadPage): the
+ * pixels hold the covers as finally widened. `checked`: whether anything was read again.
+ */
+export async function coverImagePage(
+  raster: RasterImage,
+  regions: readonly CheckedRegion[],
+  page: number,
+  cover: Cover,
+  reread: { readonly ocr: OcrEngine; readonly how: ReadFor } | null,
+): Promise<{ pixels: RasterImage; checked: boolean }> {
+  const coverAll = () =>
+    cover(
+      raster,
+      regions.flatMap((r) => r.quads),
+    );
+  let pixels = coverAll();
+  if (!reread) return { pixels, checked: false };
+  const check: PageCheck = {
+    regions,
+    rasterToPage: 1,
+    page,
+    render: () => pixels,
+    apply: () => {
+      pixels = coverAll();
+    },
+  };
+  const checked = await rereadPage(check, reread.ocr, reread.how);
+  return { pixels, checked };
 }

@@ -26,7 +26,7 @@ import { boundsOf, expandQuad, scaleQuad, spanQuad } from '../redaction/geometry
 import { redactPdf } from '../redaction/pdf.js';
 import { inkGap } from '../redaction/ink-gap.js';
 import { coverQuads } from '../redaction/raster.js';
-import { rereadPage } from '../redaction/residual-check.js';
+import { coverImagePage, rereadPage, type Cover } from '../redaction/residual-check.js';
 import { OutputFormatError } from './errors.js';
 
 export type MaskQr = 'xml' | 'all';
@@ -229,8 +229,7 @@ async function writeImages(
   return { bytes: await encodeImage(page, format), format };
 }
 
-/** Pixels to cover per page: the default apply step; the tests' fault injection replaces it. */
-export type Cover = (image: RasterImage, quads: readonly Quad[]) => RasterImage;
+export type { Cover } from '../redaction/residual-check.js';
 
 export async function maskDocument(
   document: Document,
@@ -303,24 +302,15 @@ export async function maskDocument(
   for (const [index, page] of document.pages.entries()) {
     if (page.kind !== 'raster') throw new Error('an image document with a PDF page');
     const { regions } = perPage[index] as PageRegions;
-    let output = cover(
+    const done = await coverImagePage(
       page,
-      regions.flatMap((r) => r.quads),
-    );
-    const pageCheck = {
       regions,
-      rasterToPage: 1,
-      page: index,
-      render: () => output,
-      apply: () => {
-        output = cover(
-          page,
-          regions.flatMap((r) => r.quads),
-        );
-      },
-    };
-    checked = (reread && (await rereadPage(pageCheck, ocr, target))) || checked;
-    covered.push(output);
+      index,
+      cover,
+      reread ? { ocr, how: target } : null,
+    );
+    checked ||= done.checked;
+    covered.push(done.pixels);
   }
   const written = await writeImages(covered, document, options.outputFormat);
   const residualCheck = !reread ? 'skipped' : checked ? 'passed' : 'none';

@@ -27,7 +27,7 @@ import { readPage } from '../ocr/read-document.js';
 import type { OcrEngine, Quad, RasterImage } from '../ocr/types.js';
 import { boundsOf, expandQuad, lineRuns, scaleQuad, spanQuad } from '../redaction/geometry.js';
 import { coverQuads } from '../redaction/raster.js';
-import { rereadPage, type ReadFor } from '../redaction/residual-check.js';
+import { coverImagePage, type ReadFor } from '../redaction/residual-check.js';
 import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
 import { UnknownTypeError } from './errors.js';
 import { qrBesideReading } from './qr-beside-reading.js';
@@ -248,24 +248,10 @@ export async function redactDocument(
   let checked = false;
   /** A page's pixels covered, read again (widened where a value still reads) when asked for. */
   const covered = async (o: PageOutcome, page: number): Promise<RasterImage> => {
-    const coverAll = () =>
-      coverQuads(
-        o.raster,
-        o.regions.flatMap((r) => r.quads),
-      );
-    let output = coverAll();
-    if (!options.residualCheck) return output;
-    const check = {
-      regions: o.regions,
-      rasterToPage: 1,
-      page,
-      render: () => output,
-      apply: () => {
-        output = coverAll();
-      },
-    };
-    checked = (await rereadPage(check, ocr, INDIAN_READ)) || checked;
-    return output;
+    const reread = options.residualCheck ? { ocr, how: INDIAN_READ } : null;
+    const done = await coverImagePage(o.raster, o.regions, page, coverQuads, reread);
+    checked ||= done.checked;
+    return done.pixels;
   };
   // Once anything is to be covered, a PDF's pages are covered and encoded as they are done,
   // the encoding (sharp's threads) overlapping the reading of the next page.

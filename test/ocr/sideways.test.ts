@@ -28,9 +28,9 @@ const horizontal = (cx: number, cy: number, width: number, height: number): Rota
 });
 
 describe('sideways text', () => {
-  it('turns an image a quarter clockwise', () => {
+  it('turns an image a quarter clockwise', async () => {
     const image = indexed();
-    const turned = quarterTurn(image);
+    const turned = await quarterTurn(image);
     assert.deepEqual([turned.width, turned.height], [3, 4]);
     // Page (x, y) lands at (H - 1 - y, x): the bottom-left pixel becomes the top-left one.
     for (let y = 0; y < 3; y += 1) {
