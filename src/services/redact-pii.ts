@@ -26,7 +26,7 @@ import { INDIAN_TYPE_NAMES, type IndianType } from '../identifiers/india-rules.j
 import { readPage } from '../ocr/read-document.js';
 import type { OcrEngine, Quad, RasterImage } from '../ocr/types.js';
 import { boundsOf, expandQuad, lineRuns, scaleQuad, spanQuad } from '../redaction/geometry.js';
-import { coverQuads } from '../redaction/raster.js';
+import { coverQuads, coverQuadsInPlace } from '../redaction/raster.js';
 import { coverImagePage, type ReadFor } from '../redaction/residual-check.js';
 import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
 import { UnknownTypeError } from './errors.js';
@@ -157,7 +157,10 @@ function addRegion(
 }
 
 interface PageOutcome {
-  readonly raster: RasterImage;
+  /** The page's pixels; null once covered and encoded (a long PDF holds one page at a time). */
+  raster: RasterImage | null;
+  /** Whether `raster` was rendered for this output alone, so that it may be covered in place. */
+  readonly rendered: boolean;
   /** Resolution of `raster` (an image page: the writers' default, it has no other). */
   readonly dpi: number;
   readonly regions: Region[];
@@ -236,7 +239,7 @@ async function redactPage(
       });
     }
   }
-  return { raster, dpi, regions, detections };
+  return { raster, rendered: page?.kind !== 'raster', dpi, regions, detections };
 }
 
 export async function redactDocument(
@@ -249,8 +252,11 @@ export async function redactDocument(
   /** A page's pixels covered, read again (widened where a value still reads) when asked for. */
   const covered = async (o: PageOutcome, page: number): Promise<RasterImage> => {
     const reread = options.residualCheck ? { ocr, how: INDIAN_READ } : null;
-    const done = await coverImagePage(o.raster, o.regions, page, coverQuads, reread);
+    if (o.raster === null) throw new Error('a page covered twice');
+    const cover = o.rendered ? coverQuadsInPlace : coverQuads;
+    const done = await coverImagePage(o.raster, o.regions, page, cover, reread);
     checked ||= done.checked;
+    o.raster = null;
     return done.pixels;
   };
   // Once anything is to be covered, a PDF's pages are covered and encoded as they are done,
