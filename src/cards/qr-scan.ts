@@ -101,20 +101,47 @@ function toImageData(image: RasterImage) {
   return { data: rgba, width, height, colorSpace: 'srgb' as const };
 }
 
+const boundsOf = (q: Quad) => ({
+  x0: Math.min(...q.map((p) => p.x)),
+  y0: Math.min(...q.map((p) => p.y)),
+  x1: Math.max(...q.map((p) => p.x)),
+  y1: Math.max(...q.map((p) => p.y)),
+});
+
+/** The overlap of two quads' bounding boxes, and the area of each box. */
+function overlapOf(a: Quad, b: Quad): { both: number; a: number; b: number } {
+  const [p, q] = [boundsOf(a), boundsOf(b)];
+  const w = Math.max(0, Math.min(p.x1, q.x1) - Math.max(p.x0, q.x0));
+  const h = Math.max(0, Math.min(p.y1, q.y1) - Math.max(p.y0, q.y0));
+  return { both: w * h, a: (p.x1 - p.x0) * (p.y1 - p.y0), b: (q.x1 - q.x0) * (q.y1 - q.y0) };
+}
+
 /** Bounding boxes overlap by more than a third of the smaller one. */
 function sameSpot(a: Quad, b: Quad): boolean {
-  const box = (q: Quad) => ({
-    x0: Math.min(...q.map((p) => p.x)),
-    y0: Math.min(...q.map((p) => p.y)),
-    x1: Math.max(...q.map((p) => p.x)),
-    y1: Math.max(...q.map((p) => p.y)),
-  });
-  const [p, q] = [box(a), box(b)];
-  const w = Math.min(p.x1, q.x1) - Math.max(p.x0, q.x0);
-  const h = Math.min(p.y1, q.y1) - Math.max(p.y0, q.y0);
-  if (w <= 0 || h <= 0) return false;
-  const smaller = Math.min((p.x1 - p.x0) * (p.y1 - p.y0), (q.x1 - q.x0) * (q.y1 - q.y0));
-  return w * h > smaller / 3;
+  const o = overlapOf(a, b);
+  return o.both > 0 && o.both > Math.min(o.a, o.b) / 3;
+}
+
+/** Below this share of a texture block inside ZXing's outline, the outline falls short. */
+const FALLS_SHORT = 0.75;
+
+/** The share of `block`'s box inside `outline`'s box. */
+function shareOf(block: Quad, outline: Quad): number {
+  const o = overlapOf(block, outline);
+  return o.both / Math.max(1, o.a);
+}
+
+/** The axis-aligned box around both quads. */
+function unionQuad(a: Quad, b: Quad): Quad {
+  const [p, q] = [boundsOf(a), boundsOf(b)];
+  const [x0, y0] = [Math.min(p.x0, q.x0), Math.min(p.y0, q.y0)];
+  const [x1, y1] = [Math.max(p.x1, q.x1), Math.max(p.y1, q.y1)];
+  return [
+    { x: x0, y: y0 },
+    { x: x1, y: y0 },
+    { x: x1, y: y1 },
+    { x: x0, y: y1 },
+  ];
 }
 
 function symbolOf(result: ReadResult, quad: Quad, image: RasterImage): QrSymbol {
@@ -210,14 +237,24 @@ export async function scanQrCodes(
   });
   const symbols: QrSymbol[] = results.map((result) => symbolOf(result, quadOf(result), image));
   for (const quad of findQrTexture(image)) {
-    if (!symbols.some((s) => sameSpot(s.quad, quad))) {
+    const located = symbols.filter((s) => sameSpot(s.quad, quad));
+    if (located.length === 0) {
       symbols.push({
         kind: 'unreadable',
         quad,
         holdsPan: false,
         pixelsPerModule: pixelsPerModule(image, quad, null),
       });
+      continue;
     }
+    // ZXing's outline of a symbol it could not decode can fall well short of it (measured: 40%
+    // of a blurred XML QR); the texture's block is then the symbol's extent as the pixels show
+    // it. An outline that misses only the block's cell-sized rims is kept: it is the tighter.
+    if (located.some((s) => shareOf(quad, s.quad) >= FALLS_SHORT)) continue;
+    const short = located
+      .filter((s) => s.kind === 'unreadable')
+      .sort((a, b) => shareOf(quad, b.quad) - shareOf(quad, a.quad))[0];
+    if (short) symbols[symbols.indexOf(short)] = { ...short, quad: unionQuad(short.quad, quad) };
   }
   if (!options.rescue) return symbols;
   const rescued: QrSymbol[] = [];

@@ -26,6 +26,17 @@ export function isValidAadhaar(digits: string): boolean {
   return digits.length === AADHAAR_LENGTH && AADHAAR.validate(digits).isValid;
 }
 
+/**
+ * Twelve digits standing on their own in a line of text (4-4-4 or unbroken, not part of a longer
+ * run such as a VID) that make a valid Aadhaar number.
+ */
+export function holdsAadhaarNumber(line: string): boolean {
+  for (const match of line.matchAll(/(?<![0-9] ?)([0-9]{4}) ?([0-9]{4}) ?([0-9]{4})(?! ?[0-9])/g)) {
+    if (isValidAadhaar(`${match[1]}${match[2]}${match[3]}`)) return true;
+  }
+  return false;
+}
+
 export function isValidVid(digits: string): boolean {
   return digits.length === VID_LENGTH && VID.validate(digits).isValid;
 }

@@ -105,6 +105,54 @@ export function boundsOf(quad: Quad): { x0: number; y0: number; x1: number; y1: 
   return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
 }
 
+type Box = ReturnType<typeof boundsOf>;
+
+const boxQuad = (b: Box): Quad => [
+  { x: b.x0, y: b.y0 },
+  { x: b.x1, y: b.y0 },
+  { x: b.x1, y: b.y1 },
+  { x: b.x0, y: b.y1 },
+];
+
+const boxesMeet = (p: Box, q: Box): boolean =>
+  Math.min(p.x1, q.x1) > Math.max(p.x0, q.x0) && Math.min(p.y1, q.y1) > Math.max(p.y0, q.y0);
+
+/**
+ * The largest box inside the cover's box that meets none of the `keep` boxes (text that must
+ * stay readable beside it), or null when none is left. Its sides are the cover's own or the
+ * edges of the boxes it clears, so those few candidates are tried exhaustively.
+ */
+export function clipAway(cover: Quad, keep: readonly Quad[]): Quad | null {
+  const box = boundsOf(cover);
+  const meeting = keep.map(boundsOf).filter((b) => boxesMeet(box, b));
+  if (meeting.length === 0) return boxQuad(box);
+  if (meeting.length > MAX_CLIPPED) return null;
+  const within = (v: number, lo: number, hi: number) => v >= lo && v <= hi;
+  const lefts = [box.x0, ...meeting.map((b) => b.x1)].filter((v) => within(v, box.x0, box.x1));
+  const rights = [box.x1, ...meeting.map((b) => b.x0)].filter((v) => within(v, box.x0, box.x1));
+  const tops = [box.y0, ...meeting.map((b) => b.y1)].filter((v) => within(v, box.y0, box.y1));
+  const bottoms = [box.y1, ...meeting.map((b) => b.y0)].filter((v) => within(v, box.y0, box.y1));
+  let best: Box | null = null;
+  let bestArea = 0;
+  for (const x0 of lefts) {
+    for (const x1 of rights) {
+      for (const y0 of tops) {
+        for (const y1 of bottoms) {
+          const area = (x1 - x0) * (y1 - y0);
+          if (x1 <= x0 || y1 <= y0 || area <= bestArea) continue;
+          const candidate = { x0, y0, x1, y1 };
+          if (meeting.some((b) => boxesMeet(candidate, b))) continue;
+          [best, bestArea] = [candidate, area];
+        }
+      }
+    }
+  }
+  return best && boxQuad(best);
+}
+
+/** Characters beyond which a cover is not cut back (the search grows with their fourth power). */
+const MAX_CLIPPED = 16;
+
 const centre = (q: Quad): Point => ({ x: (q[0].x + q[2].x) / 2, y: (q[0].y + q[2].y) / 2 });
 
 /** Whether `next` follows `previous` on the same printed line, whatever the line's direction. */

@@ -79,6 +79,14 @@ function groups(boxes: readonly Box[]): { box: Box; members: number[] }[] {
   return out;
 }
 
+/** A box of the raster in the pixels of the enlarged crop of `crop`. */
+const inCrop = (b: Box, crop: Box): Box => ({
+  x0: (b.x0 - crop.x0) * SCALE,
+  y0: (b.y0 - crop.y0) * SCALE,
+  x1: (b.x1 - crop.x0) * SCALE,
+  y1: (b.y1 - crop.y0) * SCALE,
+});
+
 /** The box cut out of the raster and enlarged by SCALE; null when it holds no pixels. */
 async function enlargedCrop(raster: RasterImage, box: Box): Promise<RasterImage | null> {
   const width = box.x1 - box.x0;
@@ -105,6 +113,7 @@ export async function readableTargets(
   page: number,
   normalise: (text: string) => string,
   purpose: ReadPurpose,
+  appears?: (line: string) => boolean,
 ): Promise<number[]> {
   const readable: number[] = [];
   const wanted = targets.map((t, index) => ({
@@ -120,9 +129,19 @@ export async function readableTargets(
     // Lines one by one and all together: a value split over two detected boxes still counts.
     const texts = read.lines.map((line) => normalise(line.text));
     const all = [...texts, texts.join('')];
+    // A new value counts against the covers its line crosses (not against a line beside them).
+    const newValues = appears ? read.lines.filter((line) => appears(line.text)) : [];
+    const newValueOver = (quads: readonly Quad[]) =>
+      newValues.some((line) =>
+        quads.some((q) => meets(boundsOf(line.quad), inCrop(boundsOf(q), group.box))),
+      );
     for (const member of group.members) {
       const target = checked[member];
-      if (target && target.hidden.some((h) => all.some((text) => text.includes(h)))) {
+      if (!target) continue;
+      if (
+        target.hidden.some((h) => all.some((text) => text.includes(h))) ||
+        newValueOver(target.quads)
+      ) {
         readable.push(target.index);
       }
     }
@@ -153,6 +172,12 @@ export interface PageCheck {
 export interface ReadFor {
   readonly normalise: (text: string) => string;
   readonly purpose: ReadPurpose;
+  /**
+   * Whether a line read over a cover shows a value of the kind being masked that must not be
+   * there at all (a new valid Aadhaar number where a cover meets other digits): the region then
+   * counts as readable too.
+   */
+  readonly appears?: (line: string) => boolean;
 }
 
 /**
@@ -185,7 +210,15 @@ export async function rereadPage(check: PageCheck, ocr: OcrEngine, how: ReadFor)
       quads: r.quads.map((q) => scaleQuad(q, 1 / rasterToPage)),
       hidden: r.hidden,
     }));
-    return readableTargets(await check.render(), targets, ocr, page, how.normalise, how.purpose);
+    return readableTargets(
+      await check.render(),
+      targets,
+      ocr,
+      page,
+      how.normalise,
+      how.purpose,
+      how.appears,
+    );
   };
   const first = await readable();
   if (first.length === 0) return true;

@@ -7,7 +7,7 @@ import type { QrKind } from '../cards/qr-scan.js';
 import { findAadhaarOnPage } from '../detection/aadhaar.js';
 import { INDIAN_FORMATS } from '../documents/document.js';
 import type { OutputFormat } from '../documents/writers.js';
-import { AADHAAR_MASKED_DIGITS } from '../identifiers/aadhaar.js';
+import { AADHAAR_MASKED_DIGITS, holdsAadhaarNumber } from '../identifiers/aadhaar.js';
 import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
 import { maskDocument, type MaskQr, type MaskResult, type MaskTarget } from './mask-document.js';
 
@@ -29,6 +29,8 @@ export const AADHAAR_TARGET: MaskTarget = {
   coversQr: (symbol, maskQr) => QR_TO_COVER[maskQr].has(symbol.kind),
   purpose: 'numbers',
   normalise: (text) => text.replace(/\D/g, ''),
+  // Where a cover meets other digits, what is left may spell another valid number.
+  appears: holdsAadhaarNumber,
 };
 
 /** The service entry point: file bytes in, masked file out (used by the API, bulk and CLI). */

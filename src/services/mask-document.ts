@@ -22,7 +22,7 @@ import {
 import { readPage, type ReadPage } from '../ocr/read-document.js';
 import { readPdfTextLayer } from '../ocr/pdf-text.js';
 import type { OcrEngine, PageText, Quad, RasterImage, ReadPurpose } from '../ocr/types.js';
-import { boundsOf, expandQuad, scaleQuad, spanQuad } from '../redaction/geometry.js';
+import { boundsOf, clipAway, expandQuad, scaleQuad, spanQuad } from '../redaction/geometry.js';
 import { redactPdf } from '../redaction/pdf.js';
 import { inkGap } from '../redaction/ink-gap.js';
 import { coverQuads } from '../redaction/raster.js';
@@ -88,6 +88,8 @@ export interface MaskTarget {
    * quads: covered whole, since which of their characters could stay visible is unknown.
    */
   readonly suspects?: (page: PageText) => readonly (readonly Quad[])[];
+  /** A value the re-read must not find over a cover at all (ReadFor.appears). */
+  readonly appears?: (line: string) => boolean;
 }
 
 function overlaps(a: Quad, b: Quad): boolean {
@@ -106,6 +108,28 @@ function touches(a: Quad, b: Quad): boolean {
   const q = boundsOf(b);
   return Math.min(p.x1, q.x1) > Math.max(p.x0, q.x0) && Math.min(p.y1, q.y1) > Math.max(p.y0, q.y0);
 }
+
+/**
+ * A QR cover that meets readable characters, cut back to clear them, if what is left still
+ * covers the symbol itself (fail closed: otherwise the characters are covered too).
+ */
+function clipped(cover: Quad, symbol: Quad, toPage: number, visible: readonly Quad[]): Quad | null {
+  const cut = clipAway(cover, visible);
+  if (cut === null) return null;
+  const s = boundsOf(scaleQuad(symbol, toPage));
+  const c = boundsOf(cut);
+  const kept =
+    Math.max(0, Math.min(s.x1, c.x1) - Math.max(s.x0, c.x0)) *
+    Math.max(0, Math.min(s.y1, c.y1) - Math.max(s.y0, c.y0));
+  return kept >= SYMBOL_KEPT * (s.x1 - s.x0) * (s.y1 - s.y0) ? cut : null;
+}
+
+/**
+ * The share of a QR's box a cover cut back around readable characters must still cover. A QR
+ * decodes from no less than 70% of its codewords (level H corrects 30%), so a symbol 85% covered
+ * cannot be read, even when its box was found a little larger than the symbol.
+ */
+const SYMBOL_KEPT = 0.85;
 
 /** The same number read twice (text layer and OCR) is one region, covered by both quads. */
 function addRegion(regions: Region[], quad: Quad, unverified = false, hidden?: string): void {
@@ -174,7 +198,9 @@ async function regionsOf(read: ReadPage, target: MaskTarget, maskQr: MaskQr): Pr
       const covers = [0.1, 0.05, 0].map((share) =>
         scaleQuad(expandQuad(symbol.quad, share * side), read.rasterToPage),
       );
-      const clear = covers.find((cover) => !visible.some((q) => touches(cover, q)));
+      const clear =
+        covers.find((cover) => !visible.some((q) => touches(cover, q))) ??
+        clipped(covers[0] as Quad, symbol.quad, read.rasterToPage, visible);
       addRegion(regions, clear ?? (covers.at(-1) as Quad));
     }
   }
