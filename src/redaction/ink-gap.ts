@@ -101,3 +101,58 @@ function leastInk(columns: readonly (readonly number[])[], threshold: number): n
   while (end + 1 < ink.length && ink[end + 1] === least) end += 1;
   return (first + end) / 2;
 }
+
+/**
+ * The gap between a run of characters and the ink beyond its `side` edge (the neighbouring
+ * word, when no character box for it is at hand), as a cut across the line: the middle of the
+ * first blank band outwards of the run's end character, if ink follows that band within `reach`
+ * (image pixels) of the run's edge. Null when nothing is printed that near (the cover may take
+ * its full margin) or the pixels show no contrast.
+ */
+export function neighbourGap(
+  image: RasterImage,
+  run: readonly Quad[],
+  side: 'before' | 'after',
+  reach: number,
+): [Point, Point] | null {
+  const end = side === 'before' ? run[0] : run.at(-1);
+  if (!end) return null;
+  // From the end character's centre outwards, along the line, `reach` past its edge.
+  const [from, to] = side === 'before' ? [end[1], end[0]] : [end[0], end[1]];
+  const [fromBottom, toBottom] = side === 'before' ? [end[2], end[3]] : [end[3], end[2]];
+  const width = Math.hypot(to.x - from.x, to.y - from.y);
+  if (width === 0) return null;
+  const stretch = (0.5 * width + reach) / width;
+  const topStart = mid(from, to);
+  const bottomStart = mid(fromBottom, toBottom);
+  const topEnd = lerp(from, to, 0.5 + stretch);
+  const bottomEnd = lerp(fromBottom, toBottom, 0.5 + stretch);
+  const steps = Math.max(4, Math.round((0.5 * width + reach) * 2));
+  const across = 12;
+  const at = (i: number): [Point, Point] => [
+    lerp(topStart, topEnd, i / steps),
+    lerp(bottomStart, bottomEnd, i / steps),
+  ];
+  // Each column's darkest sample, the top and bottom tenths of the line left out (the lines
+  // above and below may reach in).
+  const profile: number[] = [];
+  for (let i = 0; i <= steps; i += 1) {
+    const [top, bottom] = at(i);
+    let darkest = 255;
+    for (let j = 1; j < across; j += 1) {
+      darkest = Math.min(darkest, grey(image, lerp(top, bottom, 0.1 + (0.8 * j) / across)));
+    }
+    profile.push(darkest);
+  }
+  const [ink, paper] = [Math.min(...profile), Math.max(...profile)];
+  if (paper - ink < 40) return null;
+  const blank = (i: number) => (profile[i] ?? 0) > (ink + paper) / 2;
+  let i = 0;
+  while (i <= steps && !blank(i)) i += 1; // out of the end character's own ink
+  const gapStart = i;
+  while (i <= steps && blank(i)) i += 1;
+  if (i > steps) return null; // blank up to the reach: no neighbour
+  const cut = (gapStart + i - 1) / 2;
+  // A cut inside the end character (a glyph blank down its middle) would leave half of it.
+  return cut * ((0.5 * width + reach) / steps) < 0.5 * width ? null : at(cut);
+}

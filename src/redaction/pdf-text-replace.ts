@@ -8,11 +8,20 @@
 import { mupdf } from '../documents/mupdf.js';
 import { toMupdfQuad } from '../ocr/pdf-text.js';
 import type { Quad } from '../ocr/types.js';
-import { boundsOf } from './geometry.js';
+import {
+  advanceInEms,
+  placeReplacement,
+  placementMatrix,
+  type BoxSource,
+} from './text-placement.js';
 
 export interface PdfReplacement {
   /** Page coordinates: points, origin top-left (MuPDF's page space). */
   readonly quad: Quad;
+  /** The replaced characters' own box, whose line the drawn text takes (text-placement.ts). */
+  readonly textQuad: Quad;
+  /** Who boxed them: the PDF's text layer or OCR of the page. */
+  readonly source: BoxSource;
   /** Null: a black box; a string: drawn in place ('' leaves the place blank). */
   readonly text: string | null;
 }
@@ -22,14 +31,6 @@ const FONT_KEY = 'PardaHelv';
 /** A string as a PDF literal: Helvetica's simple encoding takes ASCII; anything else is `?`. */
 const literal = (text: string) =>
   `(${text.replace(/[^\x20-\x7e]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`)})`;
-
-function fittedSize(font: mupdf.Font, text: string, width: number, height: number): number {
-  let advance = 0;
-  for (const ch of text)
-    advance += font.advanceGlyph(font.encodeCharacter(ch.codePointAt(0) ?? 32), 0);
-  const size = 0.8 * height;
-  return advance * size > width ? (0.95 * width) / advance : size;
-}
 
 export function replacePdfRegions(
   pdf: mupdf.PDFDocument,
@@ -59,11 +60,6 @@ export function replacePdfRegions(
   }
 }
 
-const apply = ([a, b, c, d, e, f]: mupdf.Matrix, x: number, y: number): [number, number] => [
-  a * x + c * y + e,
-  b * x + d * y + f,
-];
-
 function drawText(
   pdf: mupdf.PDFDocument,
   index: number,
@@ -75,13 +71,12 @@ function drawText(
     // Page space (top-left origin, the page's rotation applied) back to the content's space.
     const toContent = mupdf.Matrix.invert(page.getTransform());
     const commands: string[] = [];
-    for (const { quad, text } of regions) {
-      const b = boundsOf(quad);
-      const size = fittedSize(font, text ?? '', b.x1 - b.x0, b.y1 - b.y0);
-      const baseline = b.y0 + (b.y1 - b.y0 + 0.7 * size) / 2;
-      const [x, y] = apply(toContent, b.x0 + 0.5, baseline);
+    for (const { quad, textQuad, source, text } of regions) {
+      const place = placeReplacement(textQuad, source, advanceInEms(font, text ?? ''), quad);
+      // The text matrix in page space, then into the content's space; the size is in it.
+      const matrix = mupdf.Matrix.concat(placementMatrix(place), toContent);
       commands.push(
-        `BT /${FONT_KEY} ${size.toFixed(2)} Tf 0 g ${x.toFixed(2)} ${y.toFixed(2)} Td ` +
+        `BT /${FONT_KEY} 1 Tf 0 g ${matrix.map((v) => v.toFixed(4)).join(' ')} Tm ` +
           `${literal(text ?? '')} Tj ET`,
       );
     }

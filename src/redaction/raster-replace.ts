@@ -8,6 +8,12 @@ import { mupdf } from '../documents/mupdf.js';
 import type { Quad, RasterImage } from '../ocr/types.js';
 import { boundsOf } from './geometry.js';
 import { coverQuads } from './raster.js';
+import {
+  advanceInEms,
+  placeReplacement,
+  placementMatrix,
+  type BoxSource,
+} from './text-placement.js';
 
 interface Box {
   readonly x0: number;
@@ -62,22 +68,25 @@ export function blurQuads(image: RasterImage, quads: readonly Quad[]): RasterIma
   return { ...image, pixels };
 }
 
-/** The font size at which `text` fits a box `width` wide and `height` high. */
-function fittedSize(font: mupdf.Font, text: string, width: number, height: number): number {
-  let advance = 0;
-  for (const ch of text)
-    advance += font.advanceGlyph(font.encodeCharacter(ch.codePointAt(0) ?? 32), 0);
-  const size = 0.8 * height;
-  return advance * size > width ? (0.95 * width) / advance : size;
+/** A value's cover and what is drawn on it. */
+export interface RasterReplacement {
+  /** The cover, filled white. */
+  readonly quad: Quad;
+  /** The replaced characters' own box, which the drawn text takes its line from (placement). */
+  readonly textQuad: Quad;
+  /** Who boxed them: a PDF's text layer or OCR. */
+  readonly source: BoxSource;
+  /** Drawn in black; '' leaves the white cover (the rest of a value broken over two lines). */
+  readonly text: string;
 }
 
 /**
- * Each quad covered in white with its text drawn in black, upright, inside its box (an empty
- * text leaves the white cover: the rest of a value broken over two lines).
+ * Each cover filled white with its text drawn in black on the replaced text's baseline, at its
+ * angle and size (text-placement.ts).
  */
 export function replaceQuads(
   image: RasterImage,
-  replacements: readonly { readonly quad: Quad; readonly text: string }[],
+  replacements: readonly RasterReplacement[],
 ): RasterImage {
   const covered = coverQuads(
     image,
@@ -99,12 +108,10 @@ export function replaceQuads(
     for (let y = 0; y < height; y += 1) {
       target.set(covered.pixels.subarray(y * row, (y + 1) * row), y * stride);
     }
-    for (const { quad, text } of drawn) {
-      const box = pixelBox(covered, quad);
-      const size = fittedSize(font, text, box.x1 - box.x0, box.y1 - box.y0);
-      const baseline = box.y0 + (box.y1 - box.y0 + 0.7 * size) / 2;
+    for (const { quad, textQuad, source, text } of drawn) {
+      const place = placeReplacement(textQuad, source, advanceInEms(font, text), quad);
       const run = new mupdf.Text();
-      run.showString(font, [size, 0, 0, -size, box.x0 + 1, baseline], text);
+      run.showString(font, placementMatrix(place), text);
       device.fillText(run, mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, [0, 0, 0], 1);
       run.destroy();
     }

@@ -25,6 +25,7 @@ import { savePdfOutput } from '../documents/pdf-output.js';
 import { rewriteDocument } from '../documents/rewrite.js';
 import type { GlobalRule } from '../identifiers/global-rule.js';
 import type { OcrEngine, Quad, RasterImage } from '../ocr/types.js';
+import { neighbourGap } from '../redaction/ink-gap.js';
 import { coverQuads } from '../redaction/raster.js';
 import { lineRuns, scaleQuad, spanQuad, type SpanPad } from '../redaction/geometry.js';
 import { replacePdfRegions } from '../redaction/pdf-text-replace.js';
@@ -75,6 +76,9 @@ export interface GlobalRedactResult {
 /** One region to change: in page units (PDF points or image pixels), with its replacement. */
 interface Edit {
   readonly quad: Quad;
+  /** The replaced characters' own box (no margin): where a drawn replacement takes its line. */
+  readonly textQuad: Quad;
+  readonly source: GlobalPageFinding['source'];
   /** Null: covered (box) or blurred; a string: drawn in place ('' for the rest of a value). */
   readonly text: string | null;
 }
@@ -86,7 +90,7 @@ interface Edit {
  * own glyph boxes are exact, and a margin there would take the neighbouring glyphs out of the
  * content stream too. Along the line the margin stops halfway to a visible neighbour anyway.
  */
-const OCR_PAD: SpanPad = { across: 0.15, along: 0.3 };
+const OCR_PAD = { across: 0.15, along: 0.3 } as const satisfies SpanPad;
 
 function replacementOf(
   finding: GlobalPageFinding,
@@ -104,18 +108,33 @@ function editsOf(
   options: GlobalRedactOptions,
   standIns: StandIns,
   toPage: (finding: GlobalPageFinding, quad: Quad) => Quad,
+  raster: RasterImage | null,
 ): Edit[] {
   const rules = new Map(options.rules.map((r) => [r.type, r]));
   const edits: Edit[] = [];
   for (const finding of findings) {
     const text = replacementOf(finding, rules.get(finding.type), options, standIns);
     lineRuns(finding.charQuads).forEach((run, i) => {
-      const pad = finding.source === 'ocr' ? OCR_PAD : 0;
-      const quad = toPage(finding, spanQuad(run, 0, run.length - 1, pad));
-      edits.push({ quad, text: text === null ? null : i === 0 ? text : '' });
+      const ocr = finding.source === 'ocr';
+      const pad = ocr ? OCR_PAD : 0;
+      // OCR's margin stops at the space before the neighbouring word, as the pixels show it.
+      const [before, after] = ocr && raster ? neighbourCuts(raster, run) : [null, null];
+      const quad = toPage(finding, spanQuad(run, 0, run.length - 1, pad, after, before));
+      const textQuad = toPage(finding, spanQuad(run, 0, run.length - 1, 0));
+      const drawn = text === null ? null : i === 0 ? text : '';
+      edits.push({ quad, textQuad, source: finding.source, text: drawn });
     });
   }
   return edits;
+}
+
+/** Where the words before and after an OCR'd run begin, within reach of the cover's margin. */
+function neighbourCuts(raster: RasterImage, run: readonly Quad[]) {
+  const first = run[0] as Quad;
+  const height = Math.hypot(first[3].x - first[0].x, first[3].y - first[0].y);
+  // spanQuad leads a run with no character before it by up to 2.5 margins.
+  const reach = 2.5 * OCR_PAD.along * height;
+  return [neighbourGap(raster, run, 'before', reach), neighbourGap(raster, run, 'after', reach)];
 }
 
 function applyToRaster(image: RasterImage, edits: readonly Edit[], mode: Mode): RasterImage {
@@ -132,7 +151,7 @@ function applyToRaster(image: RasterImage, edits: readonly Edit[], mode: Mode): 
     );
   return replaceQuads(
     image,
-    edits.map((e) => ({ quad: e.quad, text: e.text ?? '' })),
+    edits.map((e) => ({ ...e, text: e.text ?? '' })),
   );
 }
 
@@ -224,7 +243,7 @@ export async function redactGlobalDocument(
     // OCR quads are in the rendered page's pixels; a PDF's own text is in points already.
     const toPage = (finding: GlobalPageFinding, quad: Quad): Quad =>
       document.pdf && finding.source === 'ocr' ? scaleQuad(quad, read.rasterToPage) : quad;
-    edits.set(index, editsOf(found.all, options, standIns, toPage));
+    edits.set(index, editsOf(found.all, options, standIns, toPage, read.raster));
     for (const f of found.all) if (f.source === 'pdf') pdfValues.push(f.value);
   }
   const block = ocrBlock(reads, limits.maxOcrPages);
