@@ -7,12 +7,14 @@ import type { QrSymbol, ScanOptions } from '../cards/qr-scan.js';
 import { textContrast } from '../cards/image-quality.js';
 import type { Document } from '../documents/document.js';
 import { readPage } from '../ocr/read-document.js';
-import type { OcrEngine, PageText } from '../ocr/types.js';
+import type { OcrEngine, PageText, RasterImage } from '../ocr/types.js';
 import { qrBesideReading } from './qr-beside-reading.js';
 
 export interface CardReading {
   readonly pages: readonly PageText[];
   readonly qrs: readonly QrSymbol[];
+  /** Each page's pixels, where it was read from pixels (for a second look at one line). */
+  readonly rasters: readonly (RasterImage | null)[];
   /** Lowest text contrast over the page images (image-quality.ts); null when none was measured. */
   readonly contrast: number | null;
 }
@@ -25,12 +27,16 @@ export async function readCardDocument(
 ): Promise<CardReading> {
   const pages: PageText[] = [];
   const qrs: QrSymbol[] = [];
+  const rasters: (RasterImage | null)[] = [];
   let contrast: number | null = null;
   for (let index = 0; index < document.pages.length; index += 1) {
     const qr = qrBesideReading(options);
     const read = await readPage(document, index, ocr, { pdfDpi, whileReading: qr.whileReading });
     const layer = read.layers.find((l) => l.source === 'ocr') ?? read.layers[0];
-    if (layer) pages.push(layer);
+    if (layer) {
+      pages.push(layer);
+      rasters.push(layer.source === 'ocr' ? read.raster : null);
+    }
     if (read.raster) {
       qrs.push(...(await qr.symbols(read.raster)));
       const ocrLines = read.layers.find((l) => l.source === 'ocr')?.lines ?? [];
@@ -42,5 +48,5 @@ export async function readCardDocument(
       if (spread !== null) contrast = contrast === null ? spread : Math.min(contrast, spread);
     }
   }
-  return { pages, qrs, contrast };
+  return { pages, qrs, rasters, contrast };
 }

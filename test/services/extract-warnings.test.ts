@@ -84,7 +84,7 @@ describe('extraction warnings', () => {
       const pages = [page(lines)];
       return describeAadhaar(
         readAadhaarCard(pages),
-        { pages, qrs: [], contrast: 200 },
+        { pages, qrs: [], rasters: [], contrast: 200 },
         { includeConfidence: false, reveal: false },
       ).warnings;
     };
