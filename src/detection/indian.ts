@@ -75,13 +75,14 @@ function unverifiedAadhaar(page: PageText, findings: readonly Finding[]): Findin
   );
 }
 
-/** A table cell of a number column: digits and their separators only. */
-const isNumberCell = (text: string) => /^[\s0-9./-]+$/.test(text) && /[0-9]/.test(text);
+/** A table cell of a number column: digits and their separators only (a phone's +, brackets). */
+const isNumberCell = (text: string) => /^[\s0-9./()+-]+$/.test(text) && /[0-9]/.test(text);
 
 /**
- * Types found only with a label (bank accounts) in tables: the label is the column's header
- * (above the first row, not above this one) or the row's label cell to the left. Each line is
- * read after those, and findings that no other type holds are added.
+ * Types found only with a label (bank accounts), or read wider with one (a landline under a
+ * "Mobile" column), in tables: the label is the column's header (above the first row, not above
+ * this one) or the row's label cell to the left. Each line is read after those, and findings
+ * that no other type holds are added.
  */
 function labelledCells(
   page: PageText,
@@ -89,23 +90,24 @@ function labelledCells(
   types: readonly IndianType[],
   found: readonly Finding[],
 ): Finding[] {
-  const labelOnly = types.filter((t) => indianRule(t).needsLabel);
+  const labelOnly = types.filter((t) => indianRule(t).needsLabel || indianRule(t).withLabel);
   if (labelOnly.length === 0) return [];
   const taken = new Set(found.flatMap((f) => f.charQuads));
   const added: Finding[] = [];
   lines.forEach((line, i) => {
-    const context = [columnHeader(lines, i, isNumberCell), lineLeft(lines, i)].filter(
-      (j): j is number => j !== undefined,
-    );
-    if (context.length === 0) return;
-    const mapped = mapLines(lines, [...context, i], '\n');
-    const offset = mapped.text.length - line.text.length;
-    for (const f of findIndianInText(mapped.text, labelOnly).findings) {
-      if (f.start < offset) continue;
-      const finding = toFinding(page, mapped, f);
-      if (finding.charQuads.some((q) => taken.has(q))) continue;
-      finding.charQuads.forEach((q) => taken.add(q));
-      added.push(finding);
+    // Each label place on its own: the cell to the left of a row of values is another value,
+    // which would push the column's header out of the label's reach.
+    for (const label of [columnHeader(lines, i, isNumberCell), lineLeft(lines, i)]) {
+      if (label === undefined) continue;
+      const mapped = mapLines(lines, [label, i], '\n');
+      const offset = mapped.text.length - line.text.length;
+      for (const f of findIndianInText(mapped.text, labelOnly).findings) {
+        if (f.start < offset) continue;
+        const finding = toFinding(page, mapped, f);
+        if (finding.charQuads.some((q) => taken.has(q))) continue;
+        finding.charQuads.forEach((q) => taken.add(q));
+        added.push(finding);
+      }
     }
   });
   return added;

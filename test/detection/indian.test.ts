@@ -232,6 +232,28 @@ describe('Indian identifiers on a page', () => {
     assert.deepEqual(read('Phone 080 412 345'), []);
   });
 
+  it('takes landlines in a table column headed Mobile, whatever value stands to their left', () => {
+    const table = page([
+      line('Aadhaar', { x: 10, y: 10 }),
+      line('Mobile', { x: 300, y: 10 }),
+      line('5742 7465 0424', { x: 10, y: 40 }),
+      line('020-68363705', { x: 300, y: 40 }),
+      line('6459 7349 1088', { x: 10, y: 70 }),
+      line('020 3615 7966', { x: 300, y: 70 }),
+      line('3020 7204 1172', { x: 10, y: 100 }),
+      line('+91 33 40502496', { x: 300, y: 100 }),
+    ]);
+    const phones = findIndianOnPage(table, ['phone_in']).findings.map((f) => f.value);
+    assert.deepEqual(phones.sort(), ['02036157966', '02068363705', '913340502496']);
+    // Under another header a landline is nobody's number.
+    const other = page([
+      line('Office', { x: 300, y: 10 }),
+      line('020-68363705', { x: 300, y: 40 }),
+      line('020 3615 7966', { x: 300, y: 70 }),
+    ]);
+    assert.deepEqual(findIndianOnPage(other, ['phone_in']).findings, []);
+  });
+
   it('finds bank accounts under a table header, beside a row label and after transfer phrases', () => {
     const types = ['bank_account'] as const;
     const lines = (p: ReturnType<typeof page>) =>
