@@ -105,7 +105,7 @@ export function boundsOf(quad: Quad): { x0: number; y0: number; x1: number; y1: 
   return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
 }
 
-type Box = ReturnType<typeof boundsOf>;
+export type Box = ReturnType<typeof boundsOf>;
 
 const boxQuad = (b: Box): Quad => [
   { x: b.x0, y: b.y0 },
@@ -114,7 +114,8 @@ const boxQuad = (b: Box): Quad => [
   { x: b.x0, y: b.y1 },
 ];
 
-const boxesMeet = (p: Box, q: Box): boolean =>
+/** The boxes share some area (touching edges do not count). */
+export const boxesMeet = (p: Box, q: Box): boolean =>
   Math.min(p.x1, q.x1) > Math.max(p.x0, q.x0) && Math.min(p.y1, q.y1) > Math.max(p.y0, q.y0);
 
 /**

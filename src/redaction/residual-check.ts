@@ -15,7 +15,7 @@
 import sharp from 'sharp';
 import { DocumentError } from '../documents/errors.js';
 import type { OcrEngine, Quad, RasterImage, ReadPurpose } from '../ocr/types.js';
-import { boundsOf, scaleQuad } from './geometry.js';
+import { boundsOf, boxesMeet, scaleQuad, type Box } from './geometry.js';
 
 /** A covered region, in the raster's pixels, and the characters it must have hidden. */
 export interface ResidualTarget {
@@ -27,9 +27,6 @@ export interface ResidualTarget {
 const MARGIN = 0.5;
 /** The re-read's scale: not the first reading's, so that it is a second look, not a replay. */
 const SCALE = 1.25;
-
-/** A crop in whole pixels, in the shape of `boundsOf`. */
-type Box = ReturnType<typeof boundsOf>;
 
 /** The part of the raster read again for `quads`: their bounds with the margin, clipped. */
 function cropBox(raster: RasterImage, quads: readonly Quad[]): Box {
@@ -48,8 +45,6 @@ function cropBox(raster: RasterImage, quads: readonly Quad[]): Box {
   };
 }
 
-const meets = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
-
 const union = (a: Box, b: Box): Box => ({
   x0: Math.min(a.x0, b.x0),
   y0: Math.min(a.y0, b.y0),
@@ -67,7 +62,7 @@ function groups(boxes: readonly Box[]): { box: Box; members: number[] }[] {
     let merged = { box, members: [index] };
     for (let i = out.length - 1; i >= 0; i -= 1) {
       const other = out[i] as { box: Box; members: number[] };
-      if (!meets(other.box, merged.box)) continue;
+      if (!boxesMeet(other.box, merged.box)) continue;
       merged = {
         box: union(other.box, merged.box),
         members: [...other.members, ...merged.members],
@@ -133,7 +128,7 @@ export async function readableTargets(
     const newValues = appears ? read.lines.filter((line) => appears(line.text)) : [];
     const newValueOver = (quads: readonly Quad[]) =>
       newValues.some((line) =>
-        quads.some((q) => meets(boundsOf(line.quad), inCrop(boundsOf(q), group.box))),
+        quads.some((q) => boxesMeet(boundsOf(line.quad), inCrop(boundsOf(q), group.box))),
       );
     for (const member of group.members) {
       const target = checked[member];

@@ -22,7 +22,14 @@ import {
 import { readPage, type ReadPage } from '../ocr/read-document.js';
 import { readPdfTextLayer } from '../ocr/pdf-text.js';
 import type { OcrEngine, PageText, Quad, RasterImage, ReadPurpose } from '../ocr/types.js';
-import { boundsOf, clipAway, expandQuad, scaleQuad, spanQuad } from '../redaction/geometry.js';
+import {
+  boundsOf,
+  boxesMeet,
+  clipAway,
+  expandQuad,
+  scaleQuad,
+  spanQuad,
+} from '../redaction/geometry.js';
 import { redactPdf } from '../redaction/pdf.js';
 import { inkGap } from '../redaction/ink-gap.js';
 import { coverQuads } from '../redaction/raster.js';
@@ -104,9 +111,7 @@ function overlaps(a: Quad, b: Quad): boolean {
 
 /** The boxes share some area (a QR's margin reaching into a character). */
 function touches(a: Quad, b: Quad): boolean {
-  const p = boundsOf(a);
-  const q = boundsOf(b);
-  return Math.min(p.x1, q.x1) > Math.max(p.x0, q.x0) && Math.min(p.y1, q.y1) > Math.max(p.y0, q.y0);
+  return boxesMeet(boundsOf(a), boundsOf(b));
 }
 
 /**
