@@ -46,14 +46,27 @@ const OTHER_NUMBER_CONTEXT: readonly [RegExp, string][] = [
   [/#\s*$/, 'context_other_number'],
 ]; // prettier-ignore
 
-type CharClass = 'digit' | 'confusable' | 'separator' | 'other';
+/**
+ * `uncertain`: a letter or `?` the reader put where a digit stands (a smudge, a stamp's ink, a
+ * worn print). It never makes a number valid; where the page fails closed, a 4-4-4 group with
+ * one or two of them is still an Aadhaar number to cover.
+ */
+type CharClass = 'digit' | 'confusable' | 'uncertain' | 'separator' | 'other';
+
+/** At most this many uncertain characters in a number covered without a check digit. */
+const MAX_UNCERTAIN = 2;
 
 function classify(text: string): CharClass {
   if (/^[0-9]$/.test(text)) return 'digit';
   if (text in CONFUSABLE) return 'confusable';
+  if (/^[A-Za-z?]$/.test(text)) return 'uncertain';
   if (text === ' ' || text === '-') return 'separator';
   return 'other';
 }
+
+/** A character that may stand in a number's digit cluster, without and with uncertain ones. */
+const inCertainNumber = (c: CharClass | undefined) => c === 'digit' || c === 'confusable';
+const inUncertainNumber = (c: CharClass | undefined) => inCertainNumber(c) || c === 'uncertain';
 
 interface Cluster {
   /** Indexes into the line's chars. */
@@ -68,18 +81,19 @@ interface Run {
 }
 
 /** Splits a line into runs of digit clusters joined by single separators (two spaces allowed). */
-function runsOf(chars: readonly TextChar[]): Run[] {
+function runsOf(chars: readonly TextChar[], withUncertain: boolean): Run[] {
+  const inNumber = withUncertain ? inUncertainNumber : inCertainNumber;
   const classes = chars.map((c) => classify(c.text));
   // A cluster of confusables without real digits is a word ("NO", "IS"), not a number.
   const clusters: Cluster[] = [];
   for (let i = 0; i < chars.length;) {
-    if (classes[i] !== 'digit' && classes[i] !== 'confusable') {
+    if (!inNumber(classes[i])) {
       i += 1;
       continue;
     }
     const indexes: number[] = [];
     let realDigits = 0;
-    while (i < chars.length && (classes[i] === 'digit' || classes[i] === 'confusable')) {
+    while (i < chars.length && inNumber(classes[i])) {
       if (classes[i] === 'digit') realDigits += 1;
       indexes.push(i);
       i += 1;
@@ -117,10 +131,34 @@ function textBeforeRun(line: TextLine, runStart: number): string {
     .join('');
 }
 
+/** Where the last match of a pattern ends in a text, or -1. */
+function lastMatchEnd(pattern: RegExp, text: string): number {
+  let end = -1;
+  for (const m of text.matchAll(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`))) {
+    end = m.index + m[0].length;
+  }
+  return end;
+}
+
+/**
+ * The label nearest before a number: 'aadhaar', the reason another number's label gives, or
+ * null. The nearest wins, so that "Phone 98765 43210, Aadhaar 2345 6789 0123" keeps its
+ * Aadhaar number and "Aadhaar ... For reference, Ref. No. 8723 9068 3817" its reference.
+ */
+function nearestLabel(text: string): string | null {
+  let label: string | null = null;
+  let nearest = -1;
+  for (const [pattern, name] of [[AADHAAR_LABEL, 'aadhaar'], ...OTHER_NUMBER_CONTEXT] as const) {
+    const end = lastMatchEnd(pattern, text);
+    if (end > nearest) [label, nearest] = [name, end];
+  }
+  return label;
+}
+
 function contextReason(before: string): string | null {
   if (/\+\s*$/.test(before)) return 'context_phone';
-  for (const [pattern, reason] of OTHER_NUMBER_CONTEXT) if (pattern.test(before)) return reason;
-  return null;
+  const label = nearestLabel(before);
+  return label === 'aadhaar' ? null : label;
 }
 
 /** Why a candidate's digits are no valid Aadhaar number, or null when they are. */
@@ -145,40 +183,57 @@ function findInLine(
   rejected: RejectedCandidate[],
 ) {
   const { page } = context;
-  for (const run of runsOf(line.chars)) {
-    const indexes = run.clusters.flatMap((c) => c.indexes);
-    if (indexes.length !== AADHAAR_LENGTH) continue;
-    const grouping = run.clusters.map((c) => c.indexes.length).join(',');
-    if (!ACCEPTED_GROUPINGS.has(grouping)) {
-      rejected.push({ type: TYPE, page, reason: 'grouping' });
-      continue;
+  const taken = new Set<number>();
+  // First the digits as read; then, where the page fails closed, groups with one or two
+  // uncertain characters ("2345 67A9 0123") that no number of the first pass holds. Two passes,
+  // so that letters glued to a number ("Ph9876 5432 1098") never lengthen its first group.
+  for (const withUncertain of [false, true]) {
+    // Rejections are counted for the digits as read only (the second pass re-reads the same).
+    const reject = (reason: string) => {
+      if (!withUncertain) rejected.push({ type: TYPE, page, reason });
+    };
+    for (const run of runsOf(line.chars, withUncertain)) {
+      const indexes = run.clusters.flatMap((c) => c.indexes);
+      if (indexes.length !== AADHAAR_LENGTH || indexes.some((i) => taken.has(i))) continue;
+      const chars = indexes.map((i) => line.chars[i]).filter((c) => c !== undefined);
+      const uncertain = chars.filter((c) => classify(c.text) === 'uncertain').length;
+      if (withUncertain && (uncertain === 0 || uncertain > MAX_UNCERTAIN)) continue;
+      const grouping = run.clusters.map((c) => c.indexes.length).join(',');
+      if (!ACCEPTED_GROUPINGS.has(grouping)) {
+        reject('grouping');
+        continue;
+      }
+      const repairs = chars.filter((c) => classify(c.text) === 'confusable').length;
+      const digits = chars
+        .map((c) => CONFUSABLE[c.text] ?? (classify(c.text) === 'uncertain' ? '?' : c.text))
+        .join('');
+      const before = textBeforeRun(line, run.start);
+      const otherNumber = contextReason(before);
+      if (otherNumber) {
+        reject(otherNumber);
+        continue;
+      }
+      const invalid = uncertain > 0 ? 'uncertain_digits' : invalidity(digits, repairs);
+      // A label on the line above counts when no other number's label stands nearer ("Ref."
+      // at the end of that line, "No." before the number).
+      const failClosed =
+        grouping === '4,4,4' &&
+        (context.aadhaarPage || nearestLabel(`${context.above}\n${before}`) === 'aadhaar');
+      if (invalid && !failClosed) {
+        reject(invalid);
+        continue;
+      }
+      indexes.forEach((i) => taken.add(i));
+      into.push({
+        type: TYPE,
+        page,
+        value: digits,
+        charQuads: chars.map((c) => c.quad),
+        orientation: line.orientation,
+        confidence: chars.reduce((sum, c) => sum + c.confidence, 0) / chars.length,
+        rule: invalid ? UNVERIFIED_RULE : repairs > 0 ? 'verhoeff_after_ocr_repair' : 'verhoeff',
+      });
     }
-    const chars = indexes.map((i) => line.chars[i]).filter((c) => c !== undefined);
-    const repairs = chars.filter((c) => classify(c.text) === 'confusable').length;
-    const digits = chars.map((c) => CONFUSABLE[c.text] ?? c.text).join('');
-    const before = textBeforeRun(line, run.start);
-    const otherNumber = contextReason(before);
-    if (otherNumber) {
-      rejected.push({ type: TYPE, page, reason: otherNumber });
-      continue;
-    }
-    const invalid = invalidity(digits, repairs);
-    const failClosed =
-      grouping === '4,4,4' &&
-      (context.aadhaarPage || AADHAAR_LABEL.test(before) || AADHAAR_LABEL.test(context.above));
-    if (invalid && !failClosed) {
-      rejected.push({ type: TYPE, page, reason: invalid });
-      continue;
-    }
-    into.push({
-      type: TYPE,
-      page,
-      value: digits,
-      charQuads: chars.map((c) => c.quad),
-      orientation: line.orientation,
-      confidence: chars.reduce((sum, c) => sum + c.confidence, 0) / chars.length,
-      rule: invalid ? UNVERIFIED_RULE : repairs > 0 ? 'verhoeff_after_ocr_repair' : 'verhoeff',
-    });
   }
 }
 

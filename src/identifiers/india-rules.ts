@@ -88,7 +88,8 @@ const verhoeff = (length: number, check: (d: string) => boolean) => (value: stri
 export const INDIAN_RULES: readonly IndianRule[] = [
   {
     type: 'aadhaar',
-    pattern: new RegExp(`${DIGIT_B}[2-9][0-9]{3}([ -]?)[0-9]{4}\\1[0-9]{4}${DIGIT_E}`, 'g'),
+    // Each space on its own: OCR drops one of them ("7603 98604900"), as masking accepts.
+    pattern: new RegExp(`${DIGIT_B}[2-9][0-9]{3}[ -]?[0-9]{4}[ -]?[0-9]{4}${DIGIT_E}`, 'g'),
     compact: digits,
     validate: verhoeff(12, isValidAadhaar),
     labels: /aadha?a?r|adhaa?r|\buid\b|uidai|आधार/i,

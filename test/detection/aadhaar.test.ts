@@ -113,6 +113,62 @@ describe('finding Aadhaar numbers', () => {
     );
   });
 
+  it('fails closed on one or two uncertain characters, never on more, never elsewhere', () => {
+    const card = (text: string) =>
+      findAadhaarOnPage(
+        page([line('Unique Identification Authority of India', { y: 10 }), line(text, { y: 40 })]),
+      ).findings.map((f) => [f.value, f.rule, f.charQuads.length]);
+    // A smudge read as a letter or "?" where a digit stands: covered, counted unverified.
+    assert.deepEqual(card('2345 67A9 0124'), [['234567?90124', 'unverified', 12]]);
+    assert.deepEqual(card('?345 6789 012K'), [
+      ['?34567890124'.slice(0, 11) + '?', 'unverified', 12],
+    ]);
+    // Three are a word with digits, not a number; nor is a run of letters glued to the front.
+    assert.deepEqual(card('2345 6AZ9 01K4'), []);
+    assert.deepEqual(card(`Ph${grouped(VALID)}`.replace(' ', '')), []);
+    // Letters glued to a valid number do not lengthen its first group.
+    assert.deepEqual(card(`Nr${grouped(VALID)}`), [[VALID, 'verhoeff', 12]]);
+    // After an Aadhaar label in any document too; in an ordinary one, nothing and no rejection.
+    assert.equal(findAadhaarOnPage(page([line('Aadhaar: 2345 67A9 0124')])).findings.length, 1);
+    const invoice = findAadhaarOnPage(page([line('Order 2345 67A9 0124')]));
+    assert.deepEqual([invoice.findings, invoice.rejected], [[], []]);
+  });
+
+  it('takes the label nearest before a number, across the line break too', () => {
+    const failing = '2345 6789 0123'; // fails Verhoeff
+    // "Ref." ends the line that names an Aadhaar number; "No." starts the next, before the
+    // reference: the reference label is nearer, so the checksum decides.
+    const reference = page([
+      line(`Aadhaar ${grouped(VALID)} as per your documents. For reference, Ref.`, { y: 10 }),
+      line(`No. ${failing} applies to this request.`, { y: 40 }),
+    ]);
+    const result = findAadhaarOnPage(reference);
+    assert.deepEqual(
+      result.findings.map((f) => [f.value, f.rule]),
+      [[VALID, 'verhoeff']],
+    );
+    assert.deepEqual(
+      result.rejected.map((r) => r.reason),
+      ['checksum'],
+    );
+    // The other way round: an Aadhaar label nearer than a phone's keeps the number, and fails
+    // closed.
+    assert.deepEqual(found(`Phone 98765 43210, Aadhaar ${grouped(VALID)}`), [VALID]);
+    assert.deepEqual(
+      findAadhaarOnPage(page([line(`Mobile 98765 43210 Aadhaar ${failing}`)])).findings.map(
+        (f) => f.rule,
+      ),
+      ['unverified'],
+    );
+    // An Aadhaar label above, then a phone label before the number: a phone number.
+    assert.deepEqual(
+      findAadhaarOnPage(
+        page([line('Aadhaar holder', { y: 10 }), line(`Mobile: ${failing}`, { y: 40 })]),
+      ).findings,
+      [],
+    );
+  });
+
   it('lets the checksum decide in ordinary documents and keeps other numbers off a card', () => {
     // An invoice: same shape, no Aadhaar card or label, so the check digit decides.
     const invoice = page([

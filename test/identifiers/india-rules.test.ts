@@ -188,6 +188,14 @@ describe('Indian identifiers in running text', () => {
     assert.deepEqual(found(text), []);
   });
 
+  it('finds an Aadhaar number whose reader dropped one of its spaces, and no more', () => {
+    assert.deepEqual(found('Aadhaar 4918 73625102 on file'), [['aadhaar', '4918 73625102']]);
+    assert.deepEqual(found('Aadhaar 49187362 5102 on file'), [['aadhaar', '49187362 5102']]);
+    // Still one number: not a window of a longer one, and the check digit decides.
+    assert.deepEqual(found('Ref 4918 73625102 3450'), []);
+    assert.deepEqual(found('Aadhaar 4918 73625108'), []);
+  });
+
   it('never takes a twelve-digit window out of a VID or a longer number', () => {
     assert.deepEqual(found('VID 9134 5678 9012 3450'), [['vid', '9134 5678 9012 3450']]);
     assert.deepEqual(found('Ref 49187362510212'), []);
