@@ -224,3 +224,13 @@ export function toFrame(frame: ReadingFrame, p: Point): { along: number; down: n
   const py = p.y - frame.oy;
   return { along: px * frame.rx + py * frame.ry, down: px * frame.dx + py * frame.dy };
 }
+
+/** The frame of a quad given in reading order (top-left, top-right, bottom-right, bottom-left). */
+export function frameOfQuad(quad: Quad, orientation: Orientation): ReadingFrame {
+  const [tl, tr, , bl] = quad;
+  const length = Math.hypot(tr.x - tl.x, tr.y - tl.y);
+  const thickness = Math.hypot(bl.x - tl.x, bl.y - tl.y);
+  const rx = length > 0 ? (tr.x - tl.x) / length : 1;
+  const ry = length > 0 ? (tr.y - tl.y) / length : 0;
+  return { ox: tl.x, oy: tl.y, rx, ry, dx: -ry, dy: rx, length, thickness, orientation };
+}

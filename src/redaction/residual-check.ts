@@ -12,8 +12,8 @@
  * compared after the caller's normalisation (digits only, or letters and digits). Regions with
  * nothing textual to look for (QR codes, suspect words) are covered whole and not re-read.
  */
-import sharp from 'sharp';
 import { DocumentError } from '../documents/errors.js';
+import { scaledRegion } from '../ocr/scaled-region.js';
 import type { OcrEngine, Quad, RasterImage, ReadPurpose } from '../ocr/types.js';
 import { boundsOf, boxesMeet, scaleQuad, type Box } from './geometry.js';
 
@@ -82,21 +82,6 @@ const inCrop = (b: Box, crop: Box): Box => ({
   y1: (b.y1 - crop.y0) * SCALE,
 });
 
-/** The box cut out of the raster and enlarged by SCALE; null when it holds no pixels. */
-async function enlargedCrop(raster: RasterImage, box: Box): Promise<RasterImage | null> {
-  const width = box.x1 - box.x0;
-  const height = box.y1 - box.y0;
-  if (width < 2 || height < 2) return null;
-  const { channels } = raster;
-  const raw = { width: raster.width, height: raster.height, channels };
-  const { data, info } = await sharp(raster.pixels, { raw })
-    .extract({ left: box.x0, top: box.y0, width, height })
-    .resize(Math.round(width * SCALE), Math.round(height * SCALE), { kernel: 'cubic' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, channels, pixels: data };
-}
-
 /**
  * The indexes of `targets` whose hidden characters can still be read on `raster`. Reads only
  * the regions, so that its cost grows with the values covered, not with the page.
@@ -118,7 +103,7 @@ export async function readableTargets(
   }));
   const checked = wanted.filter((t) => t.hidden.length > 0 && t.quads.length > 0);
   for (const group of groups(checked.map((t) => cropBox(raster, t.quads)))) {
-    const region = await enlargedCrop(raster, group.box);
+    const region = await scaledRegion(raster, group.box, SCALE, SCALE);
     if (!region) continue;
     const read = await ocr.read(region, page, purpose);
     // Lines one by one and all together: a value split over two detected boxes still counts.

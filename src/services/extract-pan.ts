@@ -3,17 +3,17 @@
  * `holder_type` is decoded from its fourth character; `format_valid` is the structural check
  * only. The QR code of a newer card is not read. Not a PAN card: NoDocumentError.
  */
-import sharp from 'sharp';
 import type { Read } from '../cards/aadhaar-fields.js';
 import { LOW_CONTRAST_SPREAD } from '../cards/image-quality.js';
 import { readPanCard, type PanCardText } from '../cards/pan-fields.js';
 import { dominantOrientation, placeLines } from '../cards/placed-lines.js';
 import { INDIAN_FORMATS, type Document } from '../documents/document.js';
 import { hasPanShape, isValidPan, panHolderType } from '../identifiers/pan.js';
-import type { OcrEngine, Quad, RasterImage } from '../ocr/types.js';
+import type { OcrEngine } from '../ocr/types.js';
 import { readCardDocument, type CardReading } from './card-reading.js';
 import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
 import { NoDocumentError } from './errors.js';
+import { findMergedPan } from './merged-pan.js';
 
 /**
  * - `low_contrast`, `rotated_input`: as for Aadhaar.
@@ -115,73 +115,15 @@ export async function extractPan(
   return describePan(card, reading, includeConfidence);
 }
 
-/**
- * The PANs a nine-character word could be with one of its characters doubled. A tilted photo's
- * two equal letters side by side ("JJ") can reach the recogniser as one: CTC decoding merges a
- * repeat with no blank step between its two.
- */
-function withRepeatRestored(word: string): string[] {
-  const out = new Set<string>();
-  for (let i = 0; i < word.length; i += 1) {
-    const candidate = `${word.slice(0, i + 1)}${word.charAt(i)}${word.slice(i + 1)}`;
-    if (isValidPan(candidate)) out.add(candidate);
-  }
-  return [...out];
-}
-
-/**
- * How much wider a line is read the second time: enough for a blank step between repeats
- * (measured on a 15-degree PAN photo: 1.6 still read one J of two, 2.2 read both).
- */
-const REREAD_STRETCH = 2.2;
-
-/**
- * No PAN read: a nine-character word that is a PAN with one character doubled is read again,
- * its line stretched along its length, and taken if that reading is one of those PANs.
- */
+/** No PAN read: the second look for one the recogniser merged (merged-pan.ts), page by page. */
 async function rereadMergedPan(reading: CardReading, ocr: OcrEngine): Promise<Read<string> | null> {
   for (const [index, page] of reading.pages.entries()) {
     const raster = reading.rasters[index];
     if (!raster) continue;
-    for (const line of page.lines) {
-      // ']' is how the recogniser reads a bold J at a line's end (a PAN's last letter).
-      const words = line.text
-        .toUpperCase()
-        .replace(/\]/g, 'J')
-        .split(/[^A-Z0-9]+/);
-      const options = words.filter((w) => w.length === 9).flatMap(withRepeatRestored);
-      if (options.length === 0) continue;
-      const again = await ocr.read(await stretchedLine(raster, line.quad), page.page, 'text');
-      for (const l of again.lines) {
-        const found = l.text
-          .toUpperCase()
-          .split(/[^A-Z0-9]+/)
-          .find((w) => options.includes(w));
-        if (found) return { value: found, confidence: Math.min(line.confidence, l.confidence) };
-      }
-    }
+    const found = await findMergedPan(page, raster, ocr);
+    if (found) return { value: found.value, confidence: found.confidence };
   }
   return null;
-}
-
-/** The line's box, with half a line of margin, stretched REREAD_STRETCH times in width. */
-async function stretchedLine(raster: RasterImage, quad: Quad): Promise<RasterImage> {
-  const xs = quad.map((p) => p.x);
-  const ys = quad.map((p) => p.y);
-  const margin = 0.5 * (Math.max(...ys) - Math.min(...ys));
-  const left = Math.max(0, Math.floor(Math.min(...xs) - margin));
-  const top = Math.max(0, Math.floor(Math.min(...ys) - margin));
-  const width = Math.min(raster.width, Math.ceil(Math.max(...xs) + margin)) - left;
-  const height = Math.min(raster.height, Math.ceil(Math.max(...ys) + margin)) - top;
-  const { channels } = raster;
-  const { data, info } = await sharp(raster.pixels, {
-    raw: { width: raster.width, height: raster.height, channels },
-  })
-    .extract({ left, top, width, height })
-    .resize(Math.round(width * REREAD_STRETCH), height, { fit: 'fill', kernel: 'cubic' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, channels, pixels: data };
 }
 
 export async function extractPanFile(

@@ -97,6 +97,15 @@ export interface MaskTarget {
   readonly suspects?: (page: PageText) => readonly (readonly Quad[])[];
   /** A value the re-read must not find over a cover at all (ReadFor.appears). */
   readonly appears?: (line: string) => boolean;
+  /**
+   * A second look at an OCR'd page where `find` found nothing: a value read again from part of
+   * `raster` (the pixels the page was read from), its character boxes in those pixels.
+   */
+  readonly secondLook?: (
+    page: PageText,
+    raster: RasterImage,
+    ocr: OcrEngine,
+  ) => Promise<Finding | null>;
 }
 
 function overlaps(a: Quad, b: Quad): boolean {
@@ -157,7 +166,25 @@ interface PageRegions {
   readonly textPrefixes: string[];
 }
 
-async function regionsOf(read: ReadPage, target: MaskTarget, maskQr: MaskQr): Promise<PageRegions> {
+/** What `target` finds on a layer, with its second look where the first found nothing. */
+async function findingsOf(
+  layer: PageText,
+  raster: RasterImage | undefined,
+  target: MaskTarget,
+  ocr: OcrEngine,
+): Promise<readonly Finding[]> {
+  const found = target.find(layer);
+  if (found.length > 0 || !raster || !target.secondLook) return found;
+  const again = await target.secondLook(layer, raster, ocr);
+  return again ? [again] : [];
+}
+
+async function regionsOf(
+  read: ReadPage,
+  target: MaskTarget,
+  maskQr: MaskQr,
+  ocr: OcrEngine,
+): Promise<PageRegions> {
   const regions: Region[] = [];
   const textPrefixes: string[] = [];
   /** Characters of the findings that stay readable, in page units. */
@@ -165,8 +192,9 @@ async function regionsOf(read: ReadPage, target: MaskTarget, maskQr: MaskQr): Pr
   const { first, last } = target;
   for (const layer of read.layers) {
     const toPage = layer.source === 'ocr' ? read.rasterToPage : 1;
-    const raster = layer.source === 'ocr' ? read.raster : undefined;
-    for (const finding of target.find(layer)) {
+    const raster = (layer.source === 'ocr' && read.raster) || undefined;
+    const findings = await findingsOf(layer, raster, target, ocr);
+    for (const finding of findings) {
       const quads = finding.charQuads;
       // OCR boxes are estimates: cut where the pixels show the gaps to the characters that
       // stay readable on either side.
@@ -189,7 +217,9 @@ async function regionsOf(read: ReadPage, target: MaskTarget, maskQr: MaskQr): Pr
       addRegion(regions, scaleQuad(cover, toPage), finding.rule === UNVERIFIED_RULE, hidden);
       if (layer.source === 'pdf') textPrefixes.push(finding.value.slice(first, last + 1));
     }
-    for (const quads of target.suspects?.(layer) ?? []) {
+    // Words that may be an unread value, unless the second look read it.
+    const suspects = findings.length > 0 ? [] : (target.suspects?.(layer) ?? []);
+    for (const quads of suspects) {
       addRegion(regions, scaleQuad(spanQuad(quads, 0, quads.length - 1), toPage));
     }
   }
@@ -276,7 +306,7 @@ export async function maskDocument(
       pdfDpi: options.pdfDpi,
       purpose: target.purpose,
     });
-    perPage.push(await regionsOf(read, target, options.maskQr));
+    perPage.push(await regionsOf(read, target, options.maskQr, ocr));
   }
   const maskedCount = perPage.reduce((sum, page) => sum + page.regions.length, 0);
   const unverifiedCount = perPage.reduce(

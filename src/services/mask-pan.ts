@@ -2,14 +2,16 @@
  * Masking PAN numbers: covers characters 2 to 8 of every PAN found, so the first two and the
  * last stay readable (`AB*******F`). A QR code is covered when its text holds a PAN-shaped word
  * or when it cannot be decoded (what it holds is then unknown); with `maskQr: 'all'` every QR
- * code. On a PAN card where no PAN could be read, a word that may be it is covered whole
- * (fail closed; detection/pan.ts). The pipeline itself is mask-document.ts.
+ * code. A PAN the recogniser merged ("JJ" read as one J) is read again from its line stretched
+ * (merged-pan.ts); on a PAN card where no PAN could be read still, a word that may be it is
+ * covered whole (fail closed; detection/pan.ts). The pipeline itself is mask-document.ts.
  */
 import { findPanOnPage, findUnreadPanOnCard } from '../detection/pan.js';
 import { INDIAN_FORMATS } from '../documents/document.js';
 import type { OutputFormat } from '../documents/writers.js';
 import { PAN_MASKED_FROM, PAN_MASKED_TO } from '../identifiers/pan.js';
 import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
+import { findMergedPan } from './merged-pan.js';
 import { maskDocument, type MaskQr, type MaskResult, type MaskTarget } from './mask-document.js';
 
 export const PAN_TARGET: MaskTarget = {
@@ -20,6 +22,7 @@ export const PAN_TARGET: MaskTarget = {
   purpose: 'text',
   normalise: (text) => text.toUpperCase().replace(/[^A-Z0-9]/g, ''),
   suspects: findUnreadPanOnCard,
+  secondLook: findMergedPan,
 };
 
 /** The service entry point: file bytes in, masked file out (used by the API, bulk and CLI). */

@@ -1,0 +1,41 @@
+/**
+ * A box of a raster cut out and resized, for a second reading of one part of a page: the
+ * re-read after covering (enlarged, to read at another scale) and the PAN line read again
+ * stretched along its length (so that a doubled letter reaches the recogniser as two).
+ */
+import sharp from 'sharp';
+import type { RasterImage } from './types.js';
+
+/** A box in whole pixels of a raster. */
+export interface PixelBox {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+/**
+ * The box's pixels scaled `scaleX` times across and `scaleY` times down; null when the box
+ * holds too few pixels to read.
+ */
+export async function scaledRegion(
+  raster: RasterImage,
+  box: PixelBox,
+  scaleX: number,
+  scaleY: number,
+): Promise<RasterImage | null> {
+  const width = box.x1 - box.x0;
+  const height = box.y1 - box.y0;
+  if (width < 2 || height < 2) return null;
+  const { channels } = raster;
+  const raw = { width: raster.width, height: raster.height, channels };
+  const { data, info } = await sharp(raster.pixels, { raw })
+    .extract({ left: box.x0, top: box.y0, width, height })
+    .resize(Math.round(width * scaleX), Math.round(height * scaleY), {
+      fit: 'fill',
+      kernel: 'cubic',
+    })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, channels, pixels: data };
+}
