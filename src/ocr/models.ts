@@ -45,7 +45,7 @@ export function sessionOptions(settings: SessionSettings): ort.InferenceSession.
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
     executionProviders: ['cpu'],
-    // Detection inputs change size with every page; the arena keeps big buffers between runs.
+    // The arena keeps buffers between runs (the detector turns it off: pipeline.ts).
     enableCpuMemArena: true,
     logSeverityLevel: 3,
     extra: { session: { intra_op: { allow_spinning: settings.spinning ? '1' : '0' } } },

@@ -156,3 +156,21 @@ export function neighbourGap(
   // A cut inside the end character (a glyph blank down its middle) would leave half of it.
   return cut * ((0.5 * width + reach) / steps) < 0.5 * width ? null : at(cut);
 }
+
+/**
+ * Where the words before and after a run begin, within reach of the margin spanQuad gives a
+ * run with no character box beside it (up to 2.5 times `alongPad` of the text height): the
+ * cuts to pass to spanQuad, so that an OCR'd value's cover stops at the space before the
+ * neighbouring word.
+ */
+export function neighbourCuts(
+  raster: RasterImage,
+  run: readonly Quad[],
+  alongPad: number,
+): [[Point, Point] | null, [Point, Point] | null] {
+  const first = run[0];
+  if (!first) return [null, null];
+  const height = Math.hypot(first[3].x - first[0].x, first[3].y - first[0].y);
+  const reach = 2.5 * alongPad * height;
+  return [neighbourGap(raster, run, 'before', reach), neighbourGap(raster, run, 'after', reach)];
+}

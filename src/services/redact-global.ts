@@ -25,7 +25,7 @@ import { savePdfOutput } from '../documents/pdf-output.js';
 import { rewriteDocument } from '../documents/rewrite.js';
 import type { GlobalRule } from '../identifiers/global-rule.js';
 import type { OcrEngine, Quad, RasterImage } from '../ocr/types.js';
-import { neighbourGap } from '../redaction/ink-gap.js';
+import { neighbourCuts } from '../redaction/ink-gap.js';
 import { coverQuads } from '../redaction/raster.js';
 import { lineRuns, scaleQuad, spanQuad, type SpanPad } from '../redaction/geometry.js';
 import { replacePdfRegions } from '../redaction/pdf-text-replace.js';
@@ -118,7 +118,8 @@ function editsOf(
       const ocr = finding.source === 'ocr';
       const pad = ocr ? OCR_PAD : 0;
       // OCR's margin stops at the space before the neighbouring word, as the pixels show it.
-      const [before, after] = ocr && raster ? neighbourCuts(raster, run) : [null, null];
+      const [before, after] =
+        ocr && raster ? neighbourCuts(raster, run, OCR_PAD.along) : [null, null];
       const quad = toPage(finding, spanQuad(run, 0, run.length - 1, pad, after, before));
       const textQuad = toPage(finding, spanQuad(run, 0, run.length - 1, 0));
       const drawn = text === null ? null : i === 0 ? text : '';
@@ -126,15 +127,6 @@ function editsOf(
     });
   }
   return edits;
-}
-
-/** Where the words before and after an OCR'd run begin, within reach of the cover's margin. */
-function neighbourCuts(raster: RasterImage, run: readonly Quad[]) {
-  const first = run[0] as Quad;
-  const height = Math.hypot(first[3].x - first[0].x, first[3].y - first[0].y);
-  // spanQuad leads a run with no character before it by up to 2.5 margins.
-  const reach = 2.5 * OCR_PAD.along * height;
-  return [neighbourGap(raster, run, 'before', reach), neighbourGap(raster, run, 'after', reach)];
 }
 
 function applyToRaster(image: RasterImage, edits: readonly Edit[], mode: Mode): RasterImage {

@@ -41,6 +41,12 @@ const SEED = 20261124;
 const COVERED = 0.97;
 /** A negative with this much of its box black was redacted. */
 const TOUCHED = 0.25;
+/**
+ * A word beside a value blackened by the redaction on this much of its box (black in the output,
+ * not in the input) was touched by the value's cover: a tenth of "at" is half a pixel column
+ * at the check resolution short of its first letter's stem.
+ */
+const NEIGHBOUR_TOUCHED = 0.1;
 /** Output pages are rendered at this resolution to be checked... */
 const CHECK_DPI = 100;
 /** ...and at this one to be read by Tesseract. */
@@ -78,6 +84,9 @@ interface Score {
   readonly negativesTouched: string[];
   /** Covered regions that overlap no identifier. */
   readonly strayRegions: number;
+  /** Words beside a covered value (a space away) blackened on NEIGHBOUR_TOUCHED of their box. */
+  readonly neighbours: number;
+  readonly neighboursTouched: number;
 }
 
 const overlaps = (a: Box, b: { x0: number; y0: number; x1: number; y1: number }) =>
@@ -85,6 +94,15 @@ const overlaps = (a: Box, b: { x0: number; y0: number; x1: number; y1: number })
 
 async function score(doc: RedactionDocument, result: RedactResult): Promise<Score> {
   const output = await pagesOf(result.bytes, result.format === 'pdf', CHECK_DPI);
+  const input = await pagesOf(doc.bytes, doc.filename.endsWith('.pdf'), CHECK_DPI);
+  const blackened = (b: Box) => {
+    const [after, before] = [output.images[b.page], input.images[b.page]];
+    return after && before
+      ? blackShare(after, b, output.scale) - blackShare(before, b, input.scale)
+      : 0;
+  };
+  let neighbours = 0;
+  let neighboursTouched = 0;
   const values = new Map<ValueType, { total: number; covered: number; touched: number }>();
   const missed: string[] = [];
   const uncovered = new Set<TruthItem>();
@@ -106,6 +124,12 @@ async function score(doc: RedactionDocument, result: RedactResult): Promise<Scor
         touched: tally.touched + (touched ? 1 : 0),
       });
       if (!covered) uncovered.add(entry);
+      if (covered) {
+        neighbours += entry.neighbours.length;
+        neighboursTouched += entry.neighbours.filter(
+          (b) => blackened(b) >= NEIGHBOUR_TOUCHED,
+        ).length;
+      }
       if (!covered)
         missed.push(
           `${item.type} (${boxes.length} line(s), black ${shares.map((s) => s.toFixed(2)).join('/')})`,
@@ -129,7 +153,17 @@ async function score(doc: RedactionDocument, result: RedactResult): Promise<Scor
       if (!onValue) strayRegions += 1;
     }
   }
-  return { id: doc.id, values, missed, uncovered, negatives, negativesTouched, strayRegions };
+  return {
+    id: doc.id,
+    values,
+    missed,
+    uncovered,
+    negatives,
+    negativesTouched,
+    strayRegions,
+    neighbours,
+    neighboursTouched,
+  };
 }
 
 /** Letters, digits, '@' and '.', upper case: how values are compared with what a reader saw. */
@@ -210,6 +244,12 @@ describe(`Indian identifier redaction on the generated corpus (${FULL ? 'full' :
     for (const row of rows) t.diagnostic(`${row.type}: ${row.covered}/${row.total}`);
     const negatives = scores.reduce((n, s) => n + s.negatives, 0);
     t.diagnostic(`negatives: ${negatives}, documents: ${docs.length}`);
+    const beside = scores.reduce((n, s) => n + s.neighbours, 0);
+    t.diagnostic(
+      `words beside covered values touched: ${scores.reduce((n, s) => n + s.neighboursTouched, 0)}/${beside}`,
+    );
+    for (const s of scores)
+      if (s.neighboursTouched > 0) t.diagnostic(`${s.id}: ${s.neighboursTouched} words touched`);
     for (const s of scores)
       if (s.missed.length > 0) t.diagnostic(`${s.id} missed ${s.missed.join(', ')}`);
     for (const row of rows) {
@@ -224,6 +264,12 @@ describe(`Indian identifier redaction on the generated corpus (${FULL ? 'full' :
     assert.deepEqual(
       scores.filter((s) => s.strayRegions > 0).map((s) => `${s.id}: ${s.strayRegions}`),
       [],
+    );
+    assert.ok(beside > 0, 'values with words beside them');
+    assert.deepEqual(
+      scores.filter((s) => s.neighboursTouched > 0).map((s) => `${s.id}: ${s.neighboursTouched}`),
+      [],
+      'no word beside a covered value is touched',
     );
   });
 
