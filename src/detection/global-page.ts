@@ -7,7 +7,13 @@
  */
 import type { FindHints, GlobalRule } from '../identifiers/global-rule.js';
 import type { PageText, Quad } from '../ocr/types.js';
-import { findGlobalInText, type GlobalFinding, type GlobalRejection } from './global-text.js';
+import { misreadMrzZone } from '../identifiers/universal/mrz.js';
+import {
+  findGlobalInText,
+  type GlobalFindResult,
+  type GlobalFinding,
+  type GlobalRejection,
+} from './global-text.js';
 import { mapLines } from './mapped-lines.js';
 import { asMrzRows, capitalisedCodes } from './ocr-codes.js';
 import type { Finding } from './types.js';
@@ -30,6 +36,44 @@ export interface GlobalPageRejection {
 const overlapping = (a: { start: number; end: number }, b: { start: number; end: number }) =>
   a.start < b.end && b.start < a.end;
 
+const PASSPORT_MRZ = 'PASSPORT_MRZ';
+
+/**
+ * An OCR reading's MRZ zones the checks refused that still read as zones (misreadMrzZone):
+ * taken as findings, so that a zone whose composite a misread filler broke is covered. What
+ * was found inside such a zone (a name row read as a BIC) is part of it.
+ */
+function withMisreadZones(
+  found: GlobalFindResult,
+  text: string,
+  rules: readonly GlobalRule[],
+): GlobalFindResult {
+  const rule = rules.find((r) => r.type === PASSPORT_MRZ);
+  if (!rule?.pattern) return found;
+  const zones: GlobalFinding[] = [];
+  for (const m of text.matchAll(rule.pattern)) {
+    const span = { start: m.index, end: m.index + m[0].length };
+    if (found.findings.some((f) => f.type === PASSPORT_MRZ && overlapping(f, span))) continue;
+    const value = rule.compact(m[0]);
+    const verdict = misreadMrzZone(value);
+    if (!rule.validate(value).valid && verdict.valid) {
+      zones.push({
+        type: PASSPORT_MRZ,
+        ...span,
+        value,
+        rule: verdict.rule,
+        confidence: verdict.confidence,
+      });
+    }
+  }
+  if (zones.length === 0) return found;
+  const outside = (x: { start: number; end: number }) => !zones.some((z) => overlapping(z, x));
+  return {
+    findings: [...found.findings.filter(outside), ...zones].sort((a, b) => a.start - b.start),
+    rejected: found.rejected.filter(outside),
+  };
+}
+
 /**
  * The findings of the text and, on an OCR reading, those its capitalised codes add; `printed`
  * gives each finding's characters as the reading that found it has them.
@@ -40,9 +84,10 @@ function findInReading(
   rules: readonly GlobalRule[],
   hints: FindHints,
 ) {
-  const found = findGlobalInText(text, rules, hints);
+  const strict = findGlobalInText(text, rules, hints);
   const printed = (span: { start: number; end: number }) => text.slice(span.start, span.end);
-  if (source !== 'ocr') return { ...found, printed };
+  if (source !== 'ocr') return { ...strict, printed };
+  const found = withMisreadZones(strict, text, rules);
   const capitalised = capitalisedCodes(text);
   if (capitalised === text) return { ...found, printed };
   const second = findGlobalInText(capitalised, rules, hints);

@@ -43,6 +43,12 @@ export interface GlobalRule extends GlobalTypeDeclaration {
   /** Only found with one of its labels right before it (a date is a birth date only so). */
   readonly needsLabel?: boolean;
   /**
+   * Printed as a block of rows of one length (an MRZ): the characters in each row of the block
+   * a value is. OCR often misses a row's run of fillers, so a reading's cover of each row is
+   * stretched to the block's full width, that many characters long.
+   */
+  readonly blockChars?: (value: string) => number;
+  /**
    * A stand-in of the same format as `raw` (its separators, grouping and case kept) from the
    * type's reserved space (the type's published rule), made from `draw`'s bytes. It must never be
    * a real identifier, and the detector should not take it for one where the rules allow.

@@ -68,6 +68,23 @@ export function spanQuad(
   ];
 }
 
+/**
+ * The covers of a block's rows (spanQuad's, one a row), each stretched along its own line to
+ * the block's full extent, and at least `length` from its start: outwards only, across the
+ * line unchanged.
+ */
+export function stretchToBlock(rows: readonly Quad[], length = 0): Quad[] {
+  return rows.map((quad) => {
+    const along = unit(sub(quad[1], quad[0]));
+    const project = (p: Point) => p.x * along.x + p.y * along.y;
+    const ends = rows.flatMap((r) => r.map(project));
+    const start = Math.min(...ends);
+    const end = Math.max(...ends, start + length);
+    const to = (p: Point, target: number) => add(p, scale(along, target - project(p)));
+    return [to(quad[0], start), to(quad[1], end), to(quad[2], end), to(quad[3], start)] as const;
+  });
+}
+
 /** Grows a quad outwards from its centre by `margin` units on every side. */
 export function expandQuad(quad: Quad, margin: number): Quad {
   const centre = scale(

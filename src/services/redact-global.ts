@@ -27,7 +27,13 @@ import type { GlobalRule } from '../identifiers/global-rule.js';
 import type { OcrEngine, Quad, RasterImage } from '../ocr/types.js';
 import { neighbourCuts } from '../redaction/ink-gap.js';
 import { coverQuads } from '../redaction/raster.js';
-import { lineRuns, scaleQuad, spanQuad, type SpanPad } from '../redaction/geometry.js';
+import {
+  lineRuns,
+  scaleQuad,
+  spanQuad,
+  stretchToBlock,
+  type SpanPad,
+} from '../redaction/geometry.js';
 import { replacePdfRegions } from '../redaction/pdf-text-replace.js';
 import { blurQuads, replaceQuads } from '../redaction/raster-replace.js';
 import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
@@ -92,6 +98,14 @@ interface Edit {
  */
 const OCR_PAD = { across: 0.15, along: 0.3 } as const satisfies SpanPad;
 
+/** The distance from one character to the next along the longest of the runs, as read. */
+function pitchOf(runs: readonly (readonly Quad[])[]): number {
+  const longest = runs.reduce<readonly Quad[]>((a, b) => (b.length > a.length ? b : a), []);
+  const [first, last] = [longest[0], longest.at(-1)];
+  if (!first || !last || longest.length < 2) return 0;
+  return Math.hypot(last[1].x - first[0].x, last[1].y - first[0].y) / longest.length;
+}
+
 function replacementOf(
   finding: GlobalPageFinding,
   rule: GlobalRule | undefined,
@@ -113,14 +127,26 @@ function editsOf(
   const rules = new Map(options.rules.map((r) => [r.type, r]));
   const edits: Edit[] = [];
   for (const finding of findings) {
-    const text = replacementOf(finding, rules.get(finding.type), options, standIns);
-    lineRuns(finding.charQuads).forEach((run, i) => {
-      const ocr = finding.source === 'ocr';
-      const pad = ocr ? OCR_PAD : 0;
+    const rule = rules.get(finding.type);
+    const text = replacementOf(finding, rule, options, standIns);
+    const ocr = finding.source === 'ocr';
+    const runs = lineRuns(finding.charQuads);
+    const covers = runs.map((run) => {
       // OCR's margin stops at the space before the neighbouring word, as the pixels show it.
       const [before, after] =
         ocr && raster ? neighbourCuts(raster, run, OCR_PAD.along) : [null, null];
-      const quad = toPage(finding, spanQuad(run, 0, run.length - 1, pad, after, before));
+      return spanQuad(run, 0, run.length - 1, ocr ? OCR_PAD : 0, after, before);
+    });
+    // OCR often misses an MRZ row's run of fillers (or splits it off as another line): that row
+    // is covered to the width of the block, and the block to its printed width in characters
+    // at the pitch of its longest row as read, else the zone kept part of its height there or
+    // its end. A PDF's own text has every glyph.
+    const quads =
+      ocr && rule?.blockChars
+        ? stretchToBlock(covers, rule.blockChars(finding.value) * pitchOf(runs))
+        : covers;
+    runs.forEach((run, i) => {
+      const quad = toPage(finding, quads[i] as Quad);
       const textQuad = toPage(finding, spanQuad(run, 0, run.length - 1, 0));
       const drawn = text === null ? null : i === 0 ? text : '';
       edits.push({ quad, textQuad, source: finding.source, text: drawn });

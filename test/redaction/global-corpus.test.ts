@@ -16,14 +16,11 @@ import { GLOBAL_FORMATS } from '../../src/documents/document.js';
 import { intake } from '../../src/documents/intake.js';
 import { metadataPresent } from '../../src/documents/metadata.js';
 import { mupdf } from '../../src/documents/mupdf.js';
-import { renderPdfPage } from '../../src/documents/render.js';
-import { GLOBAL_RULES } from '../../src/identifiers/catalogue.js';
 import type { RasterImage } from '../../src/ocr/types.js';
 import { boundsOf } from '../../src/redaction/geometry.js';
-import { serviceContext } from '../../src/services/context.js';
 import { closeEngines } from '../../src/services/engines.js';
 import { MODES, type Mode } from '../../src/services/global-options.js';
-import { redactGlobalDocument, type GlobalRedactResult } from '../../src/services/redact-global.js';
+import type { GlobalRedactResult } from '../../src/services/redact-global.js';
 import {
   generateGlobalDocument,
   GLOBAL_VARIANTS,
@@ -33,6 +30,7 @@ import {
   type GlobalVariant,
 } from '../fixtures/global/documents.js';
 import { GLOBAL_TYPES } from '../fixtures/global/values.js';
+import { globalRedactor, pagesOf } from '../helpers/global-redact.js';
 import { blackShare } from '../helpers/pixels.js';
 import { closeTesseract, tesseract } from '../helpers/tesseract.js';
 
@@ -82,47 +80,6 @@ function plan(): { variant: GlobalVariant; seed: number; size: 'page' | 'short';
 }
 
 const isPdf = (doc: GlobalDocument) => doc.filename.endsWith('.pdf');
-
-async function decode(bytes: Buffer): Promise<RasterImage[]> {
-  if (bytes.subarray(0, 2).toString('latin1') === 'BM') {
-    // sharp reads no BMP: the service's own intake decodes it (the input of a BMP run only).
-    const document = await intake(bytes, 'input.bmp', {
-      accepted: GLOBAL_FORMATS,
-      maxPixels: 1e9,
-      maxPages: 10,
-    });
-    const pages: RasterImage[] = [];
-    for (const page of document.pages) if (page.kind === 'raster') pages.push(page);
-    document.dispose();
-    return pages;
-  }
-  const meta = await sharp(bytes).metadata();
-  const pages = meta.pages ?? 1;
-  const out: RasterImage[] = [];
-  for (let page = 0; page < pages; page += 1) {
-    const { data, info } = await sharp(bytes, { page })
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    out.push({ width: info.width, height: info.height, channels: 3, pixels: data });
-  }
-  return out;
-}
-
-/** The pages of an output as pixels, and the factor from truth units to those pixels. */
-async function pagesOf(
-  bytes: Buffer,
-  pdf: boolean,
-): Promise<{ images: RasterImage[]; scale: number }> {
-  if (!pdf) return { images: await decode(bytes), scale: 1 };
-  const doc = mupdf.Document.openDocument(bytes, 'application/pdf').asPDF();
-  if (!doc) throw new Error('not a PDF');
-  const images = Array.from({ length: doc.countPages() }, (_, i) =>
-    renderPdfPage(doc, i, CHECK_DPI),
-  );
-  doc.destroy();
-  return { images, scale: CHECK_DPI / 72 };
-}
 
 type Rect = { x0: number; y0: number; x1: number; y1: number };
 
@@ -207,27 +164,12 @@ const values = (doc: GlobalDocument) => doc.truth.filter((t) => t.item.role === 
 
 describe(`Global redaction on generated documents (${FULL ? 'full' : 'CI subset'})`, () => {
   const settings = loadSettings({});
-  const context = serviceContext(settings);
   const runs: Run[] = [];
   const docs: GlobalDocument[] = [];
 
-  const redact = async (doc: GlobalDocument, mode: Mode, stripMetadata = true) => {
-    const document = await intake(doc.bytes, doc.filename, {
-      accepted: GLOBAL_FORMATS,
-      maxPixels: settings.maxImagePixels,
-      maxPages: settings.maxPages,
-    });
-    try {
-      return await redactGlobalDocument(
-        document,
-        { rules: GLOBAL_RULES, countries: [], mode, maskKeep: 4, stripMetadata },
-        await context.ocr(),
-        { pdfDpi: settings.pdfOcrDpi, maxOcrPages: settings.maxOcrPages },
-      );
-    } finally {
-      document.dispose();
-    }
-  };
+  const redactFile = globalRedactor(settings);
+  const redact = (doc: GlobalDocument, mode: Mode, stripMetadata = true) =>
+    redactFile(doc.bytes, doc.filename, mode, stripMetadata);
 
   before(async () => {
     for (const p of plan()) {
@@ -309,7 +251,7 @@ describe(`Global redaction on generated documents (${FULL ? 'full' : 'CI subset'
   it('box mode blacks out every value in the output pixels', async () => {
     const thin: string[] = [];
     for (const run of runs.filter((r) => r.mode === 'box')) {
-      const output = await pagesOf(run.result.bytes, run.result.format === 'pdf');
+      const output = await pagesOf(run.result.bytes, run.result.format === 'pdf', CHECK_DPI);
       for (const v of values(run.doc)) {
         for (const box of v.boxes) {
           const image = output.images[box.page];
@@ -451,11 +393,11 @@ describe(`Global redaction on generated documents (${FULL ? 'full' : 'CI subset'
       const targets = values(run.doc).filter((v) => searchable(v.item.printed));
       if (!inputsRead.has(run.doc)) {
         inputsRead.add(run.doc);
-        const input = await pagesOf(run.doc.bytes, isPdf(run.doc));
+        const input = await pagesOf(run.doc.bytes, isPdf(run.doc), CHECK_DPI);
         const seen = await tesseractText(input.images, isPdf(run.doc) ? CHECK_DPI : run.doc.dpi);
         readOnInput += targets.filter((v) => seen.includes(normal(v.item.printed))).length;
       }
-      const output = await pagesOf(run.result.bytes, run.result.format === 'pdf');
+      const output = await pagesOf(run.result.bytes, run.result.format === 'pdf', CHECK_DPI);
       const seen = await tesseractText(
         output.images,
         run.result.format === 'pdf' ? CHECK_DPI : run.doc.dpi,
