@@ -38,11 +38,22 @@ const GOVERNMENT = /gov(ernmen)?t\.?\s*of\s*india|भारत\s*सरकार
 const HOLDER_FIELDS =
   /\b(dob|d\.o\.b|date\s*of\s*birth|year\s*of\s*birth|yob|male|female|transgender)\b|जन्म|पुरुष|महिला/i;
 
+const pageText = (page: PageText) => page.lines.map((line) => line.text).join('\n');
+
 /** Whether the page reads as an Aadhaar card, letter or printout. */
 export function isAadhaarDocumentPage(page: PageText): boolean {
-  const text = page.lines.map((line) => line.text).join('\n');
+  const text = pageText(page);
   if (CARD_MARKERS.test(text)) return true;
   return GOVERNMENT.test(text) && (AADHAAR_LABEL.test(text) || HOLDER_FIELDS.test(text));
+}
+
+/**
+ * Whether the page may be one whose holder lines were misread too (a pen line through "FEMALE"):
+ * a card marker or "Government of India" is printed. Enough to read it again, not to fail closed.
+ */
+export function mayBeAadhaarPage(page: PageText): boolean {
+  const text = pageText(page);
+  return CARD_MARKERS.test(text) || GOVERNMENT.test(text);
 }
 
 /** The rule name of a finding covered without a valid check digit (counted apart). */

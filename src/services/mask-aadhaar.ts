@@ -1,13 +1,19 @@
 /**
  * Masking Aadhaar numbers: covers the first eight digits of every number found (the last four
  * stay readable) and every legacy XML QR (it holds the full number); with `maskQr: 'all'` every
- * QR code. The pipeline itself is mask-document.ts.
+ * QR code. On an Aadhaar page a number misread under a stamp or a pen line is covered too,
+ * unverified (aadhaar-damaged.ts), and a page where none was read is read again from its dark
+ * print alone (aadhaar-second-look.ts). The pipeline itself is mask-document.ts.
  */
 import type { QrKind } from '../cards/qr-scan.js';
 import { findAadhaarOnPage } from '../detection/aadhaar.js';
+import { findDamagedAadhaar } from '../detection/aadhaar-damaged.js';
+import type { Finding } from '../detection/types.js';
 import { INDIAN_FORMATS } from '../documents/document.js';
 import type { OutputFormat } from '../documents/writers.js';
 import { AADHAAR_MASKED_DIGITS, holdsAadhaarNumber } from '../identifiers/aadhaar.js';
+import type { PageText } from '../ocr/types.js';
+import { readUnderMarks } from './aadhaar-second-look.js';
 import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
 import { maskDocument, type MaskQr, type MaskResult, type MaskTarget } from './mask-document.js';
 
@@ -22,8 +28,15 @@ const QR_TO_COVER: Record<MaskQr, ReadonlySet<QrKind>> = {
   all: new Set(['aadhaar_xml', 'aadhaar_secure', 'aadhaar_signed_xml', 'other', 'unreadable']),
 };
 
+/** The finder's numbers, and on an Aadhaar page those misread under a mark (fail closed). */
+function findToMask(page: PageText): Finding[] {
+  const { findings } = findAadhaarOnPage(page);
+  return [...findings, ...findDamagedAadhaar(page, findings)];
+}
+
 export const AADHAAR_TARGET: MaskTarget = {
-  find: (page) => findAadhaarOnPage(page).findings,
+  find: findToMask,
+  secondLook: readUnderMarks(findToMask),
   first: 0,
   last: AADHAAR_MASKED_DIGITS - 1,
   coversQr: (symbol, maskQr) => QR_TO_COVER[maskQr].has(symbol.kind),

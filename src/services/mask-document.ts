@@ -98,14 +98,14 @@ export interface MaskTarget {
   /** A value the re-read must not find over a cover at all (ReadFor.appears). */
   readonly appears?: (line: string) => boolean;
   /**
-   * A second look at an OCR'd page where `find` found nothing: a value read again from part of
-   * `raster` (the pixels the page was read from), its character boxes in those pixels.
+   * A second look at an OCR'd page where `find` found nothing: values read again from
+   * `raster` (the pixels the page was read from), their character boxes in those pixels.
    */
   readonly secondLook?: (
     page: PageText,
     raster: RasterImage,
     ocr: OcrEngine,
-  ) => Promise<Finding | null>;
+  ) => Promise<readonly Finding[]>;
 }
 
 function overlaps(a: Quad, b: Quad): boolean {
@@ -175,8 +175,7 @@ async function findingsOf(
 ): Promise<readonly Finding[]> {
   const found = target.find(layer);
   if (found.length > 0 || !raster || !target.secondLook) return found;
-  const again = await target.secondLook(layer, raster, ocr);
-  return again ? [again] : [];
+  return target.secondLook(layer, raster, ocr);
 }
 
 async function regionsOf(

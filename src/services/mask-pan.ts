@@ -22,7 +22,10 @@ export const PAN_TARGET: MaskTarget = {
   purpose: 'text',
   normalise: (text) => text.toUpperCase().replace(/[^A-Z0-9]/g, ''),
   suspects: findUnreadPanOnCard,
-  secondLook: findMergedPan,
+  secondLook: async (page, raster, ocr) => {
+    const merged = await findMergedPan(page, raster, ocr);
+    return merged ? [merged] : [];
+  },
 };
 
 /** The service entry point: file bytes in, masked file out (used by the API, bulk and CLI). */

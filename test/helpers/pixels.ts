@@ -42,3 +42,12 @@ export async function samePixels(a: Buffer, b: Buffer): Promise<boolean> {
     p.data.equals(q.data)
   );
 }
+
+/** An image file's pixels as RGB, without alpha. */
+export async function decodeRgb(bytes: Buffer): Promise<RasterImage> {
+  const { data, info } = await sharp(bytes)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, channels: 3, pixels: data };
+}

@@ -7,95 +7,19 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import sharp from 'sharp';
 import { loadSettings } from '../../src/config/settings.js';
 import { mupdf } from '../../src/documents/mupdf.js';
-import { renderPdfPage } from '../../src/documents/render.js';
 import { serviceContext } from '../../src/services/context.js';
 import { closeEngines } from '../../src/services/engines.js';
 import { maskAadhaarFile, type MaskResult } from '../../src/services/mask-aadhaar.js';
-import type { RasterImage } from '../../src/ocr/types.js';
-import { insideQuad } from '../../src/redaction/geometry.js';
-import {
-  CORPUS_KINDS,
-  generateCorpus,
-  type GeneratedDocument,
-  type Quad,
-} from '../fixtures/aadhaar/index.js';
+import { CORPUS_KINDS, generateCorpus, type GeneratedDocument } from '../fixtures/aadhaar/index.js';
 import { closeTesseract, digitRuns, digitRunsTurned } from '../helpers/tesseract.js';
-import {
-  COVERED,
-  scoreMask,
-  summarise,
-  unverifiedNumbers,
-  type DocumentScore,
-} from './evaluate.js';
+import { scoreMask, summarise, type DocumentScore } from './evaluate.js';
+import { checkPixels } from './output-pixels.js';
 
 const FULL = process.env['PARDA_CORPUS'] === 'full';
 const PER_KIND = FULL ? 20 : 2;
 const SEED = 20261122;
-
-async function rasterOf(bytes: Buffer): Promise<RasterImage> {
-  const { data, info } = await sharp(bytes)
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, channels: 3, pixels: data };
-}
-
-/** Share of sample points of a quad whose pixel is (near) black in the output. */
-function blackShare(image: RasterImage, quad: Quad, scale = 1): number {
-  const xs = quad.map((p) => p.x * scale);
-  const ys = quad.map((p) => p.y * scale);
-  const scaled = quad.map((p) => ({ x: p.x * scale, y: p.y * scale })) as unknown as Quad;
-  let inside = 0;
-  let black = 0;
-  for (let y = Math.floor(Math.min(...ys)); y <= Math.ceil(Math.max(...ys)); y += 1) {
-    for (let x = Math.floor(Math.min(...xs)); x <= Math.ceil(Math.max(...xs)); x += 1) {
-      if (!insideQuad(scaled, x + 0.5, y + 0.5)) continue;
-      const at = (y * image.width + x) * image.channels;
-      inside += 1;
-      if (
-        (image.pixels[at] ?? 255) < 60 &&
-        (image.pixels[at + 1] ?? 255) < 60 &&
-        (image.pixels[at + 2] ?? 255) < 60
-      )
-        black += 1;
-    }
-  }
-  return inside === 0 ? 1 : black / inside;
-}
-
-/**
- * The output's own pixels: every masked digit is black there, whatever the regions say (to the
- * same share as the geometric check; edge pixels of a cut at the ink gap are anti-aliased grey).
- */
-async function checkPixels(doc: GeneratedDocument, result: MaskResult): Promise<string[]> {
-  const problems: string[] = [];
-  for (const page of doc.truth.pages) {
-    const numbers = [...page.aadhaar, ...unverifiedNumbers(page)];
-    if (numbers.length === 0) continue;
-    let image: RasterImage;
-    let scale = 1;
-    if (result.format === 'pdf') {
-      const pdf = mupdf.Document.openDocument(result.bytes, 'application/pdf').asPDF();
-      if (!pdf) throw new Error('output is not a PDF');
-      scale = 2;
-      image = renderPdfPage(pdf, page.index, 144);
-      pdf.destroy();
-    } else {
-      image = await rasterOf(result.bytes);
-    }
-    for (const number of numbers) {
-      number.digits.slice(0, 8).forEach((digit, i) => {
-        const share = blackShare(image, digit, scale);
-        if (share < COVERED)
-          problems.push(`${doc.id} p${page.index} digit ${i + 1} black ${share.toFixed(2)}`);
-      });
-    }
-  }
-  return problems;
-}
 
 /** PDF text of the output must not hold the masked digits (it may hold the last four). */
 function checkPdfText(doc: GeneratedDocument, result: MaskResult): string[] {

@@ -29,7 +29,7 @@ import {
   type TruthItem,
   type ValueType,
 } from '../fixtures/redaction/index.js';
-import { blackShare } from '../helpers/pixels.js';
+import { blackShare, decodeRgb } from '../helpers/pixels.js';
 import { closeTesseract, tesseract } from '../helpers/tesseract.js';
 
 const FULL = process.env['PARDA_CORPUS'] === 'full';
@@ -52,17 +52,9 @@ const CHECK_DPI = 100;
 /** ...and at this one to be read by Tesseract. */
 const READ_DPI = 200;
 
-async function decode(bytes: Buffer): Promise<RasterImage> {
-  const { data, info } = await sharp(bytes)
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, channels: 3, pixels: data };
-}
-
 /** The pages of a document as pixels, and the factor from truth units to those pixels. */
 async function pagesOf(bytes: Buffer, isPdf: boolean, dpi: number) {
-  if (!isPdf) return { images: [await decode(bytes)], scale: 1 };
+  if (!isPdf) return { images: [await decodeRgb(bytes)], scale: 1 };
   const pdf = mupdf.Document.openDocument(bytes, 'application/pdf').asPDF();
   if (!pdf) throw new Error('not a PDF');
   const images = Array.from({ length: pdf.countPages() }, (_, i) => renderPdfPage(pdf, i, dpi));
