@@ -158,12 +158,13 @@ function addRegion(
 }
 
 /**
- * A PDF's glyph boxes are exact and already hold the side bearings: along the line, a hair of
- * margin, well under half a space, so that the cover stays off the label before the value
- * (measured: the OCR margin, 0.4 of the text height to the left, blackened the "l" of "Email"
- * and the "C" of "IFSC" on a tenth of the words beside values). Across, room for the ink.
+ * A PDF's glyph boxes are exact and already hold the side bearings and the font's whole height:
+ * along the line, a hair of margin, well under half a space, so that the cover stays off the
+ * label before the value (measured: the OCR margin, 0.4 of the text height to the left,
+ * blackened the "l" of "Email" and the "C" of "IFSC" on a tenth of the words beside values);
+ * across, a hair too (a fifth of the box reached the descenders of the line above).
  */
-const PDF_TEXT_PAD = { across: 0.2, along: 0.05 } as const;
+const PDF_TEXT_PAD = { across: 0.03, along: 0.05 } as const;
 /** OCR's character boxes are estimates: a fifth of the text height of margin all round. */
 const OCR_PAD = 0.2;
 
