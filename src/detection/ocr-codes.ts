@@ -9,7 +9,8 @@
  *   a `×` for an X or `>` for a filler: `asMrzRows` joins and closes them up, so that the
  *   zone's rows keep their lengths.
  */
-import type { Point, Quad, TextLine } from '../ocr/types.js';
+import { frameOfQuad, toFrame } from '../ocr/geometry.js';
+import type { Quad, TextLine } from '../ocr/types.js';
 
 /** Lower-case letters with the shape of their capital (and l and i, of I). */
 const LOOK_ALIKES: Readonly<Record<string, string>> = {
@@ -63,8 +64,6 @@ function mrzRow(line: TextLine): TextLine {
 const isMrzPiece = (line: TextLine) =>
   /^[A-Z0-9<>«×\s]+$/.test(line.text) && /[<>«]/.test(line.text);
 
-const dot = (a: Point, b: Point) => a.x * b.x + a.y * b.y;
-
 /**
  * Whether `next` continues `line`'s row: on the same band across (half the thinner one
  * shared) and beginning after it along its reading direction, within sixteen line heights: the
@@ -73,18 +72,14 @@ const dot = (a: Point, b: Point) => a.x * b.x + a.y * b.y;
  */
 function continuesRow(line: TextLine, next: TextLine): boolean {
   if (line.orientation !== next.orientation) return false;
-  const [a, b, , d] = line.quad;
-  const length = Math.hypot(b.x - a.x, b.y - a.y);
-  const thickness = Math.hypot(d.x - a.x, d.y - a.y);
+  const frame = frameOfQuad(line.quad, line.orientation);
+  const { length, thickness } = frame;
   if (length === 0 || thickness === 0) return false;
-  const along = { x: (b.x - a.x) / length, y: (b.y - a.y) / length };
-  const down = { x: (d.x - a.x) / thickness, y: (d.y - a.y) / thickness };
-  const rel = (p: Point) => ({ x: p.x - a.x, y: p.y - a.y });
-  const downs = next.quad.map((p) => dot(rel(p), down));
-  const alongs = next.quad.map((p) => dot(rel(p), along));
+  const at = next.quad.map((p) => toFrame(frame, p));
+  const downs = at.map((p) => p.down);
   const nextThickness = Math.max(...downs) - Math.min(...downs);
   const shared = Math.min(thickness, Math.max(...downs)) - Math.max(0, Math.min(...downs));
-  const gap = Math.min(...alongs) - length;
+  const gap = Math.min(...at.map((p) => p.along)) - length;
   return (
     shared >= 0.5 * Math.min(thickness, nextThickness) &&
     gap >= -0.25 * thickness &&

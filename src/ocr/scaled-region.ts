@@ -14,6 +14,20 @@ export interface PixelBox {
   readonly y1: number;
 }
 
+/** `bounds` grown by `margin` on every side, in whole pixels, clipped to the raster. */
+export function pixelBoxAround(
+  raster: RasterImage,
+  bounds: { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number },
+  margin: number,
+): PixelBox {
+  return {
+    x0: Math.max(0, Math.floor(bounds.x0 - margin)),
+    y0: Math.max(0, Math.floor(bounds.y0 - margin)),
+    x1: Math.min(raster.width, Math.ceil(bounds.x1 + margin)),
+    y1: Math.min(raster.height, Math.ceil(bounds.y1 + margin)),
+  };
+}
+
 /**
  * The box's pixels scaled `scaleX` times across and `scaleY` times down; null when the box
  * holds too few pixels to read.

@@ -13,7 +13,7 @@
  * nothing textual to look for (QR codes, suspect words) are covered whole and not re-read.
  */
 import { DocumentError } from '../documents/errors.js';
-import { scaledRegion } from '../ocr/scaled-region.js';
+import { pixelBoxAround, scaledRegion } from '../ocr/scaled-region.js';
 import type { OcrEngine, Quad, RasterImage, ReadPurpose } from '../ocr/types.js';
 import { boundsOf, boxesMeet, scaleQuad, type Box } from './geometry.js';
 
@@ -28,29 +28,20 @@ const MARGIN = 0.5;
 /** The re-read's scale: not the first reading's, so that it is a second look, not a replay. */
 const SCALE = 1.25;
 
-/** The part of the raster read again for `quads`: their bounds with the margin, clipped. */
-function cropBox(raster: RasterImage, quads: readonly Quad[]): Box {
-  const boxes = quads.map(boundsOf);
-  const x0 = Math.min(...boxes.map((b) => b.x0));
-  const y0 = Math.min(...boxes.map((b) => b.y0));
-  const x1 = Math.max(...boxes.map((b) => b.x1));
-  const y1 = Math.max(...boxes.map((b) => b.y1));
-  // The margin follows the shorter side: a number printed sideways is tall and narrow.
-  const margin = MARGIN * Math.min(x1 - x0, y1 - y0);
-  return {
-    x0: Math.max(0, Math.floor(x0 - margin)),
-    y0: Math.max(0, Math.floor(y0 - margin)),
-    x1: Math.min(raster.width, Math.ceil(x1 + margin)),
-    y1: Math.min(raster.height, Math.ceil(y1 + margin)),
-  };
-}
-
 const union = (a: Box, b: Box): Box => ({
   x0: Math.min(a.x0, b.x0),
   y0: Math.min(a.y0, b.y0),
   x1: Math.max(a.x1, b.x1),
   y1: Math.max(a.y1, b.y1),
 });
+
+/** The part of the raster read again for `quads`: their bounds with the margin, clipped. */
+function cropBox(raster: RasterImage, quads: readonly Quad[]): Box {
+  const bounds = quads.map(boundsOf).reduce(union);
+  // The margin follows the shorter side: a number printed sideways is tall and narrow.
+  const margin = MARGIN * Math.min(bounds.x1 - bounds.x0, bounds.y1 - bounds.y0);
+  return pixelBoxAround(raster, bounds, margin);
+}
 
 /**
  * Regions whose crops meet are read as one crop (values on neighbouring lines of a form): one

@@ -10,7 +10,8 @@ import { findPanOnPage } from '../detection/pan.js';
 import type { Finding } from '../detection/types.js';
 import { isValidPan } from '../identifiers/pan.js';
 import { frameOfQuad, frameQuad, toFrame } from '../ocr/geometry.js';
-import { scaledRegion, type PixelBox } from '../ocr/scaled-region.js';
+import { pixelBoxAround, scaledRegion } from '../ocr/scaled-region.js';
+import { boundsOf } from '../redaction/geometry.js';
 import type { OcrEngine, PageText, Point, Quad, RasterImage } from '../ocr/types.js';
 
 /**
@@ -39,19 +40,6 @@ function mergedPans(text: string): string[] {
   return words.filter((w) => w.length === 9).flatMap(withRepeatRestored);
 }
 
-/** The line's box with half a line of margin, clipped to the raster. */
-function lineBox(raster: RasterImage, quad: Quad): PixelBox {
-  const xs = quad.map((p) => p.x);
-  const ys = quad.map((p) => p.y);
-  const margin = 0.5 * (Math.max(...ys) - Math.min(...ys));
-  return {
-    x0: Math.max(0, Math.floor(Math.min(...xs) - margin)),
-    y0: Math.max(0, Math.floor(Math.min(...ys) - margin)),
-    x1: Math.min(raster.width, Math.ceil(Math.max(...xs) + margin)),
-    y1: Math.min(raster.height, Math.ceil(Math.max(...ys) + margin)),
-  };
-}
-
 /**
  * The merged PAN of an OCR'd page, read again from `raster` (the pixels `page` was read from),
  * with character boxes in those pixels; null when the page has a PAN or no merged one.
@@ -65,7 +53,9 @@ export async function findMergedPan(
   for (const line of page.lines) {
     const options = mergedPans(line.text);
     if (options.length === 0) continue;
-    const box = lineBox(raster, line.quad);
+    const bounds = boundsOf(line.quad);
+    // Half a line of margin round the line.
+    const box = pixelBoxAround(raster, bounds, 0.5 * (bounds.y1 - bounds.y0));
     const stretched = await scaledRegion(raster, box, STRETCH, 1);
     if (!stretched) continue;
     const again = await ocr.read(stretched, page.page, 'text');
