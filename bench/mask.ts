@@ -1,6 +1,7 @@
 /**
  * Aadhaar masking through HTTP: p50/p95 latency and peak memory (RSS) for a 1200-px card
- * photo, an A4 300-dpi printout and a 5-page PDF, one request at a time and 4 at once.
+ * photo, a PVC card photo, an A4 300-dpi printout, an attested A4 photocopy with a pen line
+ * across one copy of the number, and a 5-page PDF, one request at a time and 4 at once.
  *   node dist/bench/mask.js [runs] [case-filter] [on|off]   (e.g. `12 photo off`)
  * The third argument turns the re-read of the output (PARDA_RESIDUAL_CHECK) on (default) or off,
  * which measures what the re-read costs.
@@ -44,10 +45,15 @@ const reread = process.argv[4] === 'off' ? 'off' : 'on';
 const server = await startBenchServer({ PARDA_RESIDUAL_CHECK: reread });
 
 const photo = await generateDocument('front-photo', 7);
+const pvc = await generateDocument('front-pvc', 5);
 const printout = await generateDocument('printout', 11);
+// A greyscale photocopy whose front copy a pen line crosses: the copy is read a second time.
+const attested = await generateDocument('attested-scan', 0x99b43194);
 const cases: Case[] = [
   { name: `card photo ${photo.filename}`, filename: photo.filename, bytes: photo.bytes },
+  { name: `PVC card photo ${pvc.filename}`, filename: pvc.filename, bytes: pvc.bytes },
   { name: 'A4 300-dpi printout', filename: printout.filename, bytes: printout.bytes },
+  { name: 'A4 attested copy, pen over a copy', filename: attested.filename, bytes: attested.bytes },
   { name: '5-page scanned PDF', filename: 'five.pdf', bytes: await fivePagePdf() },
 ];
 

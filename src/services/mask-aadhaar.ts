@@ -3,7 +3,9 @@
  * stay readable) and every legacy XML QR (it holds the full number); with `maskQr: 'all'` every
  * QR code. On an Aadhaar page a number misread under a stamp or a pen line is covered too,
  * unverified (aadhaar-damaged.ts), and a page where none was read is read again from its dark
- * print alone (aadhaar-second-look.ts). The pipeline itself is mask-document.ts.
+ * print alone (aadhaar-second-look.ts); a copy of a number found there that a mark fused with
+ * other lines, or left only partly readable, is read again without thin strokes
+ * (aadhaar-copies.ts). The pipeline itself is mask-document.ts.
  */
 import type { QrKind } from '../cards/qr-scan.js';
 import { findAadhaarOnPage } from '../detection/aadhaar.js';
@@ -13,6 +15,7 @@ import { INDIAN_FORMATS } from '../documents/document.js';
 import type { OutputFormat } from '../documents/writers.js';
 import { AADHAAR_MASKED_DIGITS, holdsAadhaarNumber } from '../identifiers/aadhaar.js';
 import type { PageText } from '../ocr/types.js';
+import { readDamagedCopies } from './aadhaar-copies.js';
 import { readUnderMarks } from './aadhaar-second-look.js';
 import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
 import { maskDocument, type MaskQr, type MaskResult, type MaskTarget } from './mask-document.js';
@@ -37,6 +40,7 @@ function findToMask(page: PageText): Finding[] {
 export const AADHAAR_TARGET: MaskTarget = {
   find: findToMask,
   secondLook: readUnderMarks(findToMask),
+  copiesLook: readDamagedCopies,
   first: 0,
   last: AADHAAR_MASKED_DIGITS - 1,
   coversQr: (symbol, maskQr) => QR_TO_COVER[maskQr].has(symbol.kind),

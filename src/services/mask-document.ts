@@ -106,6 +106,16 @@ export interface MaskTarget {
     raster: RasterImage,
     ocr: OcrEngine,
   ) => Promise<readonly Finding[]>;
+  /**
+   * A look at an OCR'd page where `find` found something: the findings to cover instead, for
+   * copies of them damaged by a mark (read again, or added).
+   */
+  readonly copiesLook?: (
+    page: PageText,
+    raster: RasterImage,
+    ocr: OcrEngine,
+    found: readonly Finding[],
+  ) => Promise<readonly Finding[]>;
 }
 
 function overlaps(a: Quad, b: Quad): boolean {
@@ -145,6 +155,56 @@ function clipped(cover: Quad, symbol: Quad, toPage: number, visible: readonly Qu
  */
 const SYMBOL_KEPT = 0.85;
 
+/**
+ * A QR code with this share of its box under other covers cannot be decoded (level H restores
+ * 30% of its codewords): an undecodable block found there (a bold number's digits with a pen
+ * line and a stamp over them look like QR texture, qr-texture.ts) needs no cover of its own,
+ * which would reach the lines around the number.
+ */
+const UNDECODABLE = 0.5;
+
+/** The share of `quad`'s box under the boxes of `covers` (summed: one number's covers barely overlap). */
+function coveredShare(quad: Quad, covers: readonly Quad[]): number {
+  const q = boundsOf(quad);
+  const area = (q.x1 - q.x0) * (q.y1 - q.y0);
+  if (area <= 0) return 0;
+  const under = covers.reduce((sum, cover) => {
+    const c = boundsOf(cover);
+    const w = Math.min(q.x1, c.x1) - Math.max(q.x0, c.x0);
+    const h = Math.min(q.y1, c.y1) - Math.max(q.y0, c.y0);
+    return sum + (w > 0 && h > 0 ? w * h : 0);
+  }, 0);
+  return under / area;
+}
+
+/** How far past its box a character's ink may reach, as a share of its height. */
+const WORD_INK_REACH = 0.3;
+
+/**
+ * The characters OCR read on the page outside a QR symbol (page units): what a margin round
+ * the symbol should stay off. Characters read inside it (its modules taken for letters) do
+ * not count.
+ */
+function printedBeside(read: ReadPage, symbol: Quad): Quad[] {
+  const inner = boundsOf(symbol);
+  return read.layers
+    .filter((layer) => layer.source === 'ocr')
+    .flatMap((layer) => layer.lines.flatMap((line) => line.chars))
+    .filter((c) => c.text.trim() !== '')
+    .map((c) => scaleQuad(c.quad, read.rasterToPage))
+    .filter((q) => {
+      const b = boundsOf(q);
+      const cx = (b.x0 + b.x1) / 2;
+      const cy = (b.y0 + b.y1) / 2;
+      return cx < inner.x0 || cx > inner.x1 || cy < inner.y0 || cy > inner.y1;
+    })
+    .map((q) => {
+      // A recognised character's box can stop short of its ink (a comma's tail, a line's end).
+      const b = boundsOf(q);
+      return expandQuad(q, WORD_INK_REACH * Math.max(b.x1 - b.x0, b.y1 - b.y0));
+    });
+}
+
 /** The same number read twice (text layer and OCR) is one region, covered by both quads. */
 function addRegion(regions: Region[], quad: Quad, unverified = false, hidden?: string): void {
   let region = regions.find((r) => r.quads.some((q) => overlaps(q, quad)));
@@ -166,7 +226,7 @@ interface PageRegions {
   readonly textPrefixes: string[];
 }
 
-/** What `target` finds on a layer, with its second look where the first found nothing. */
+/** What `target` finds on a layer, with its second look where the first found nothing, or its look at damaged copies where it found something. */
 async function findingsOf(
   layer: PageText,
   raster: RasterImage | undefined,
@@ -174,8 +234,9 @@ async function findingsOf(
   ocr: OcrEngine,
 ): Promise<readonly Finding[]> {
   const found = target.find(layer);
-  if (found.length > 0 || !raster || !target.secondLook) return found;
-  return target.secondLook(layer, raster, ocr);
+  if (!raster) return found;
+  if (found.length > 0) return target.copiesLook?.(layer, raster, ocr, found) ?? found;
+  return target.secondLook?.(layer, raster, ocr) ?? found;
 }
 
 async function regionsOf(
@@ -223,8 +284,12 @@ async function regionsOf(
     }
   }
   if (read.raster) {
+    const numberCovers = regions.flatMap((r) => r.quads);
     for (const symbol of await scanQrCodes(read.raster)) {
       if (!target.coversQr(symbol, maskQr)) continue;
+      const symbolOnPage = scaleQuad(symbol.quad, read.rasterToPage);
+      if (symbol.kind === 'unreadable' && coveredShare(symbolOnPage, numberCovers) >= UNDECODABLE)
+        continue;
       // Into the quiet zone too: a QR cut at its edge can sometimes still be decoded, and the
       // outline ZXing gives for a symbol it could not decode (a photo) may fall short. But
       // never over the characters that must stay readable (a number printed right under it).
@@ -232,7 +297,11 @@ async function regionsOf(
       const covers = [0.1, 0.05, 0].map((share) =>
         scaleQuad(expandQuad(symbol.quad, share * side), read.rasterToPage),
       );
+      // Nor over the words printed beside it (an address, a caption), where a margin can stay
+      // off them; the symbol itself is always covered.
+      const words = printedBeside(read, symbolOnPage);
       const clear =
+        covers.find((cover) => ![...visible, ...words].some((q) => touches(cover, q))) ??
         covers.find((cover) => !visible.some((q) => touches(cover, q))) ??
         clipped(covers[0] as Quad, symbol.quad, read.rasterToPage, visible);
       addRegion(regions, clear ?? (covers.at(-1) as Quad));

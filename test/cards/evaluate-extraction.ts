@@ -20,6 +20,16 @@ export interface CardScore {
   readonly checksumWrong: boolean;
   /** No card found in a card, or a card found in a letter. */
   readonly detectionWrong: boolean;
+  /** The name returned is the relation line's person or label (`S/O: ...`, `Father : ...`). */
+  readonly relationAsName: boolean;
+}
+
+/** Whether `name` is taken from a relation line: its label, or the person `careOf` names. */
+function fromRelationLine(name: string | null, careOf: string | null): boolean {
+  if (name === null) return false;
+  if (/\b(S|D|W|C)\s*\/\s*O\b|father|husband|पिता|पति/i.test(name)) return true;
+  const relative = careOf?.replace(/^[^:]*:\s*/, '') ?? null;
+  return relative !== null && norm(name) === norm(relative);
 }
 
 const norm = (value: string | number | null | undefined): string =>
@@ -40,12 +50,20 @@ export type Extraction = AadhaarExtraction | PanExtraction | 'no_document';
 
 export function scoreCard(card: GeneratedCard, result: Extraction): CardScore {
   const truth = card.truth;
-  const base = { id: card.id, kind: card.kind, fields: {}, wrongDates: 0, checksumWrong: false };
+  const base = {
+    id: card.id,
+    kind: card.kind,
+    fields: {},
+    wrongDates: 0,
+    checksumWrong: false,
+    relationAsName: false,
+  };
   if (truth.documentType === null) return { ...base, detectionWrong: result !== 'no_document' };
   if (result === 'no_document') return { ...base, detectionWrong: true };
   const fields: Record<string, Outcome> = {};
   let wrongDates = 0;
   let checksumWrong = false;
+  let relationAsName = false;
   if (truth.documentType === 'aadhaar' && result.document_type === 'aadhaar') {
     const f = result.fields;
     fields['aadhaar_last4'] = outcome(truth.last4, f.aadhaar_last4);
@@ -65,6 +83,7 @@ export function scoreCard(card: GeneratedCard, result: Extraction): CardScore {
     if (f.date_of_birth !== null && f.date_of_birth !== truth.dateOfBirth) wrongDates += 1;
     if (f.year_of_birth !== null && f.year_of_birth !== truth.yearOfBirth) wrongDates += 1;
     checksumWrong = f.aadhaar_last4 !== null && result.checksum_valid !== truth.checksumValid;
+    relationAsName = fromRelationLine(f.name, truth.careOf);
   } else if (truth.documentType === 'pan' && result.document_type === 'pan') {
     const f = result.fields;
     fields['pan'] = outcome(truth.pan, f.pan);
@@ -75,7 +94,7 @@ export function scoreCard(card: GeneratedCard, result: Extraction): CardScore {
   } else {
     return { ...base, detectionWrong: true };
   }
-  return { ...base, fields, wrongDates, checksumWrong, detectionWrong: false };
+  return { ...base, fields, wrongDates, checksumWrong, relationAsName, detectionWrong: false };
 }
 
 export interface FieldRate {
