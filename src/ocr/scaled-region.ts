@@ -3,7 +3,7 @@
  * re-read after covering (enlarged, to read at another scale) and the PAN line read again
  * stretched along its length (so that a doubled letter reaches the recogniser as two).
  */
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { RasterImage } from './types.js';
 
 /** A box in whole pixels of a raster. */
@@ -28,6 +28,17 @@ export function pixelBoxAround(
   };
 }
 
+/** A sharp pipeline over the box's pixels of `raster` (for a second reading of that part). */
+export function boxPixels(raster: RasterImage, box: PixelBox): Sharp {
+  const raw = { width: raster.width, height: raster.height, channels: raster.channels };
+  return sharp(raster.pixels, { raw }).extract({
+    left: box.x0,
+    top: box.y0,
+    width: box.x1 - box.x0,
+    height: box.y1 - box.y0,
+  });
+}
+
 /**
  * The box's pixels scaled `scaleX` times across and `scaleY` times down; null when the box
  * holds too few pixels to read.
@@ -42,9 +53,7 @@ export async function scaledRegion(
   const height = box.y1 - box.y0;
   if (width < 2 || height < 2) return null;
   const { channels } = raster;
-  const raw = { width: raster.width, height: raster.height, channels };
-  const { data, info } = await sharp(raster.pixels, { raw })
-    .extract({ left: box.x0, top: box.y0, width, height })
+  const { data, info } = await boxPixels(raster, box)
     .resize(Math.round(width * scaleX), Math.round(height * scaleY), {
       fit: 'fill',
       kernel: 'cubic',

@@ -7,7 +7,7 @@
  * half a bold digit's stroke, the digits stay and the ballpoint goes.
  */
 import sharp from 'sharp';
-import type { PixelBox } from './scaled-region.js';
+import { boxPixels, type PixelBox } from './scaled-region.js';
 import type { RasterImage } from './types.js';
 
 /**
@@ -26,13 +26,10 @@ export async function withoutThinStrokes(
   const width = box.x1 - box.x0;
   const height = box.y1 - box.y0;
   if (width <= 4 * radius || height <= 4 * radius) return null;
-  const { channels } = raster;
-  const raw = { width: raster.width, height: raster.height, channels };
   // Channel by channel (a copy's channels are equal; on a colour page each is opened alike).
   // sharp's erode shrinks the dark ink, dilate grows it back; two pipelines, since sharp runs
   // the operations of one in its own fixed order (dilate first), which would close, not open.
-  const eroded = await sharp(raster.pixels, { raw })
-    .extract({ left: box.x0, top: box.y0, width, height })
+  const eroded = await boxPixels(raster, box)
     .erode(radius)
     .raw()
     .toBuffer({ resolveWithObject: true });

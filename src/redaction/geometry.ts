@@ -131,6 +131,14 @@ const boxQuad = (b: Box): Quad => [
   { x: b.x0, y: b.y1 },
 ];
 
+/** The area the two boxes share (0 when they do not meet). */
+export const overlapArea = (p: Box, q: Box): number =>
+  Math.max(0, Math.min(p.x1, q.x1) - Math.max(p.x0, q.x0)) *
+  Math.max(0, Math.min(p.y1, q.y1) - Math.max(p.y0, q.y0));
+
+/** The area of a box. */
+export const boxArea = (b: Box): number => (b.x1 - b.x0) * (b.y1 - b.y0);
+
 /** The boxes share some area (touching edges do not count). */
 export const boxesMeet = (p: Box, q: Box): boolean =>
   Math.min(p.x1, q.x1) > Math.max(p.x0, q.x0) && Math.min(p.y1, q.y1) > Math.max(p.y0, q.y0);

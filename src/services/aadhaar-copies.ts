@@ -112,8 +112,9 @@ export async function readDamagedCopies(
   if (page.source !== 'ocr' || found.length === 0 || !mayBeAadhaarPage(page)) return found;
   const out: Finding[] = [];
   const verified = found.filter((f) => f.rule !== UNVERIFIED_RULE).map((f) => f.value);
+  const clean = found.filter((f) => !fusedWithMark(f));
   for (const finding of found) {
-    if (!fusedWithMark(finding)) {
+    if (clean.includes(finding)) {
       out.push(finding);
       continue;
     }
@@ -122,7 +123,6 @@ export async function readDamagedCopies(
     const values = [...new Set([finding.value, ...verified].filter((v) => /^\d{12}$/.test(v)))];
     out.push((await readWithoutMarks(raster, box, pitch, values, page.page, ocr)) ?? finding);
   }
-  const clean = found.filter((f) => !fusedWithMark(f));
   for (const copy of partialCopies(page.lines, found)) {
     const reference = clean.find((f) => f.value === copy.value) ?? found[0];
     const pitch = reference ? pitchOf(reference) : 0;

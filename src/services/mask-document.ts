@@ -24,9 +24,11 @@ import { readPdfTextLayer } from '../ocr/pdf-text.js';
 import type { OcrEngine, PageText, Quad, RasterImage, ReadPurpose } from '../ocr/types.js';
 import {
   boundsOf,
+  boxArea,
   boxesMeet,
   clipAway,
   expandQuad,
+  overlapArea,
   scaleQuad,
   spanQuad,
 } from '../redaction/geometry.js';
@@ -121,11 +123,8 @@ export interface MaskTarget {
 function overlaps(a: Quad, b: Quad): boolean {
   const p = boundsOf(a);
   const q = boundsOf(b);
-  const w = Math.min(p.x1, q.x1) - Math.max(p.x0, q.x0);
-  const h = Math.min(p.y1, q.y1) - Math.max(p.y0, q.y0);
-  if (w <= 0 || h <= 0) return false;
-  const smaller = Math.min((p.x1 - p.x0) * (p.y1 - p.y0), (q.x1 - q.x0) * (q.y1 - q.y0));
-  return w * h > 0.3 * smaller;
+  const shared = overlapArea(p, q);
+  return shared > 0 && shared > 0.3 * Math.min(boxArea(p), boxArea(q));
 }
 
 /** The boxes share some area (a QR's margin reaching into a character). */
@@ -142,10 +141,7 @@ function clipped(cover: Quad, symbol: Quad, toPage: number, visible: readonly Qu
   if (cut === null) return null;
   const s = boundsOf(scaleQuad(symbol, toPage));
   const c = boundsOf(cut);
-  const kept =
-    Math.max(0, Math.min(s.x1, c.x1) - Math.max(s.x0, c.x0)) *
-    Math.max(0, Math.min(s.y1, c.y1) - Math.max(s.y0, c.y0));
-  return kept >= SYMBOL_KEPT * (s.x1 - s.x0) * (s.y1 - s.y0) ? cut : null;
+  return overlapArea(s, c) >= SYMBOL_KEPT * boxArea(s) ? cut : null;
 }
 
 /**
@@ -166,15 +162,9 @@ const UNDECODABLE = 0.5;
 /** The share of `quad`'s box under the boxes of `covers` (summed: one number's covers barely overlap). */
 function coveredShare(quad: Quad, covers: readonly Quad[]): number {
   const q = boundsOf(quad);
-  const area = (q.x1 - q.x0) * (q.y1 - q.y0);
+  const area = boxArea(q);
   if (area <= 0) return 0;
-  const under = covers.reduce((sum, cover) => {
-    const c = boundsOf(cover);
-    const w = Math.min(q.x1, c.x1) - Math.max(q.x0, c.x0);
-    const h = Math.min(q.y1, c.y1) - Math.max(q.y0, c.y0);
-    return sum + (w > 0 && h > 0 ? w * h : 0);
-  }, 0);
-  return under / area;
+  return covers.reduce((sum, cover) => sum + overlapArea(q, boundsOf(cover)), 0) / area;
 }
 
 /** How far past its box a character's ink may reach, as a share of its height. */
