@@ -27,9 +27,11 @@ run: build
 	bin/parda init
 	bin/parda serve
 
+# The layering of src/ (.dependency-cruiser.cjs): no import cycles, no import upwards.
 lint: $(DEPS)
 	npx eslint --max-warnings 0 .
 	npx prettier --check .
+	npx depcruise src --config .dependency-cruiser.cjs
 
 # The suite gets a temporary folder of its own, so that the check that the service leaves
 # no temporary files behind sees only what the tests' processes wrote.

@@ -4,7 +4,7 @@
  */
 import { mupdf } from '../src/documents/mupdf.js';
 import { renderPdfPage } from '../src/documents/render.js';
-import type { RasterImage } from '../src/ocr/types.js';
+import type { RasterImage } from '../src/domain/raster.js';
 import { pdfWithLines, type PdfLine } from '../test/helpers/fixtures.js';
 
 export function letterPage(n: number): PdfLine[] {

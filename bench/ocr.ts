@@ -8,7 +8,8 @@ import { performance } from 'node:perf_hooks';
 import { percentile } from './http.js';
 import sharp from 'sharp';
 import { createPaddleOcr, type PaddleOcr, type StageTimings } from '../src/ocr/index.js';
-import type { RasterImage, ReadPurpose } from '../src/ocr/types.js';
+import type { RasterImage } from '../src/domain/raster.js';
+import type { ReadPurpose } from '../src/ocr/types.js';
 import { letterPage, scannedLetters } from './letter.js';
 import { drawCard, Page } from '../test/ocr/fixtures.js';
 

@@ -18,6 +18,7 @@ import type { Settings } from '../config/settings.js';
 import { installAuthentication } from './authentication.js';
 import { errorBodySchema, installErrorHandling } from './errors.js';
 import { RequestMetering } from './metering.js';
+import type { RouteKit } from './route-kit.js';
 import { accountRoutes } from './routes/account.js';
 import { healthRoutes } from './routes/health.js';
 import { listingRoutes } from './routes/listings.js';
@@ -30,16 +31,8 @@ import { globalTextRoutes } from './routes/global-text.js';
 import { globalDetectRoutes } from './routes/global-detect.js';
 import { globalRedactRoutes } from './routes/global-redact.js';
 import { maskRoutes } from './routes/mask.js';
-import type { DocumentServices } from '../services/document-services.js';
 import { ocrEngine } from '../services/engines.js';
 import { DocumentPool, poolLimits, pooledServices } from '../services/pool/document-pool.js';
-
-/** What route plugins get: settings, the file services and the quota operations of a request. */
-export interface RouteKit {
-  readonly settings: Settings;
-  readonly metering: RequestMetering;
-  readonly documents: DocumentServices;
-}
 
 export interface AppDeps {
   readonly settings: Settings;

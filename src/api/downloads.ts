@@ -3,7 +3,7 @@
  * name but never trusted: it becomes a header value and a ZIP entry name, where a path, a
  * quote or a line break would be an attack on whoever saves the file.
  */
-import { EXTENSIONS, MIME_TYPES, type WrittenFormat } from '../documents/writers.js';
+import { EXTENSIONS, MIME_TYPES, type WrittenFormat } from '../domain/formats.js';
 
 /** Percent-decoding rounds: `%252F` is `%2F` after one and `/` after two. */
 const DECODE_ROUNDS = 3;

@@ -5,7 +5,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { QuotaExceededError } from '../accounts/metering.js';
 import type { QuotaSnapshot } from '../accounts/store.js';
-import { DocumentError } from '../documents/errors.js';
+import { DocumentError } from '../domain/errors.js';
 import {
   callSites,
   DocumentTooComplexError,

@@ -7,7 +7,7 @@
 import { findAadhaarOnPage } from '../detection/aadhaar.js';
 import { UNVERIFIED_RULE } from '../detection/aadhaar-context.js';
 import { isValidAadhaar, isValidVid } from '../identifiers/aadhaar.js';
-import type { PageText } from '../ocr/types.js';
+import type { PageText } from '../domain/text-layer.js';
 import {
   centreY,
   linesAbove,

@@ -4,7 +4,8 @@
  * lines read. Ink on paper spans most of 0-255; a faded or washed-out scan a small part of it.
  * (Over the whole page, the white margin of an A4 printout would hide a dark card.)
  */
-import type { RasterImage, TextLine } from '../ocr/types.js';
+import type { RasterImage } from '../domain/raster.js';
+import type { TextLine } from '../domain/text-layer.js';
 
 /** Below this spread (levels between the 5th and 95th percentiles) text is low in contrast. */
 export const LOW_CONTRAST_SPREAD = 110;

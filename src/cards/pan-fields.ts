@@ -8,7 +8,7 @@
  * by their order when there are none; never by guessing which looks more like a first name.
  */
 import { findPanOnPage } from '../detection/pan.js';
-import type { PageText } from '../ocr/types.js';
+import type { PageText } from '../domain/text-layer.js';
 import type { Read } from './aadhaar-fields.js';
 import {
   linesAbove,

@@ -3,7 +3,8 @@
  * same on an upright card, a card turned 90 degrees on a printout and an upside-down photo.
  * `along` runs in the reading direction, `down` from one line to the next.
  */
-import type { Orientation, PageText, Point, TextChar, TextLine } from '../ocr/types.js';
+import type { Orientation, Point } from '../domain/geometry.js';
+import type { PageText, TextChar, TextLine } from '../domain/text-layer.js';
 
 export interface PlacedLine {
   readonly page: number;

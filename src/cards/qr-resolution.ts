@@ -4,7 +4,8 @@
  * side); for a symbol that did not decode, the module is measured on its finder patterns, which
  * are 7 modules across and large enough to survive the blur that defeats the data modules.
  */
-import type { Point, Quad, RasterImage } from '../ocr/types.js';
+import type { Point, Quad } from '../domain/geometry.js';
+import type { RasterImage } from '../domain/raster.js';
 
 /**
  * The least resolution at which Parda decodes dense Secure QRs reliably (measured on

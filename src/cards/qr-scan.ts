@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { prepareZXingModule, readBarcodes, type ReadResult } from 'zxing-wasm/reader';
-import type { Quad, RasterImage } from '../ocr/types.js';
+import type { Quad } from '../domain/geometry.js';
+import type { RasterImage } from '../domain/raster.js';
 import { pixelsPerModule } from './qr-resolution.js';
 import { findQrTexture } from './qr-texture.js';
 

@@ -8,7 +8,8 @@
  * against a paragraph or another symbol joins their shape; the square is then found inside it.
  * What this finds is only ever covered (fail closed), never decoded.
  */
-import type { Quad, RasterImage } from '../ocr/types.js';
+import type { Quad } from '../domain/geometry.js';
+import type { RasterImage } from '../domain/raster.js';
 
 /** Cell side in (possibly halved) pixels. */
 const CELL = 8;

@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { loadSettings } from '../config/settings.js';
-import { EXTENSIONS } from '../documents/writers.js';
+import { EXTENSIONS } from '../domain/formats.js';
 import { serviceContext } from '../services/context.js';
 import { closeEngines } from '../services/engines.js';
 import { redactPiiFile, resolveTypes } from '../services/redact-pii.js';

@@ -5,7 +5,7 @@
  * digits readable would be the leak. Elsewhere the checksum decides, so that invoice, policy and
  * order numbers of the same shape stay.
  */
-import type { PageText } from '../ocr/types.js';
+import type { PageText } from '../domain/text-layer.js';
 
 /** The names of the number (and of the VID beside it) in English and the scripts cards use. */
 export const AADHAAR_LABEL =

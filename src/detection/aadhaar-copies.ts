@@ -6,7 +6,8 @@
  * the mark (the line's boxes then reach the lines above and below). What was found elsewhere on
  * the page says what these are; the services read them again (aadhaar-copies.ts there).
  */
-import type { PageText, Quad, TextChar, TextLine } from '../ocr/types.js';
+import type { Quad } from '../domain/geometry.js';
+import type { PageText, TextChar, TextLine } from '../domain/text-layer.js';
 import { UNVERIFIED_RULE } from './aadhaar-context.js';
 import type { Finding } from './types.js';
 

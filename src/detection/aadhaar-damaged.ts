@@ -7,7 +7,8 @@
  * check digit (aadhaar-context.ts): reported with rule `unverified`, so that every digit that
  * may be one of the first eight is covered and counted apart.
  */
-import type { PageText, Quad, TextChar, TextLine } from '../ocr/types.js';
+import type { Quad } from '../domain/geometry.js';
+import type { PageText, TextChar, TextLine } from '../domain/text-layer.js';
 import { isAadhaarDocumentPage, UNVERIFIED_RULE } from './aadhaar-context.js';
 import type { Finding } from './types.js';
 

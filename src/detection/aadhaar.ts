@@ -11,7 +11,7 @@
  * apart.
  */
 import { isValidAadhaar, AADHAAR_LENGTH } from '../identifiers/aadhaar.js';
-import type { PageText, TextChar, TextLayer, TextLine } from '../ocr/types.js';
+import type { PageText, TextChar, TextLayer, TextLine } from '../domain/text-layer.js';
 import { AADHAAR_LABEL, isAadhaarDocumentPage, UNVERIFIED_RULE } from './aadhaar-context.js';
 import { lineAbove } from './line-above.js';
 import type { FindResult, Finding, RejectedCandidate } from './types.js';

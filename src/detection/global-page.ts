@@ -6,7 +6,8 @@
  * MRZ rows closed up, and codes read a second time with their look-alike capitals.
  */
 import type { FindHints, GlobalRule } from '../identifiers/global-rule.js';
-import type { PageText, Quad } from '../ocr/types.js';
+import type { Quad } from '../domain/geometry.js';
+import type { PageText } from '../domain/text-layer.js';
 import { misreadMrzZone } from '../identifiers/universal/mrz.js';
 import {
   findGlobalInText,

@@ -15,7 +15,8 @@
 import { indianRule, type IndianType } from '../identifiers/india-rules.js';
 import { findAadhaarOnPage } from './aadhaar.js';
 import { UNVERIFIED_RULE } from './aadhaar-context.js';
-import type { PageText, Quad, TextLine } from '../ocr/types.js';
+import type { Quad } from '../domain/geometry.js';
+import type { PageText, TextLine } from '../domain/text-layer.js';
 import { findIndianInText, type TextFinding } from './indian-text.js';
 import { columnHeader, lineAbove, lineLeft } from './line-above.js';
 import { mapLines, type Mapped } from './mapped-lines.js';

@@ -4,7 +4,7 @@
  * (lineLeft), and the header of its table column (columnHeader). Not the line before it in
  * reading order, which in a form of two columns is the other column's.
  */
-import type { TextLine } from '../ocr/types.js';
+import type { TextLine } from '../domain/text-layer.js';
 
 const sub = (a: { x: number; y: number }, b: { x: number; y: number }) => ({
   x: a.x - b.x,

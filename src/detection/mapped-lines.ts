@@ -2,7 +2,8 @@
  * A page's lines as one text for the text finders, with the box of every character, so that
  * a span the finder returns maps back to geometry (indian.ts, global-page.ts).
  */
-import type { Quad, TextLine } from '../ocr/types.js';
+import type { Quad } from '../domain/geometry.js';
+import type { TextLine } from '../domain/text-layer.js';
 
 /** A text and, for every UTF-16 position in it, the box of the character there (or none). */
 export interface Mapped {

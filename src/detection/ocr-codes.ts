@@ -9,8 +9,9 @@
  *   a `×` for an X or `>` for a filler: `asMrzRows` joins and closes them up, so that the
  *   zone's rows keep their lengths.
  */
-import { frameOfQuad, toFrame } from '../ocr/geometry.js';
-import type { Quad, TextLine } from '../ocr/types.js';
+import { frameOfQuad, toFrame } from '../domain/geometry.js';
+import type { Quad } from '../domain/geometry.js';
+import type { TextLine } from '../domain/text-layer.js';
 
 /** Lower-case letters with the shape of their capital (and l and i, of I). */
 const LOOK_ALIKES: Readonly<Record<string, string>> = {

@@ -10,7 +10,7 @@
  * fits LLLDDDDDDD as "BOO1253389"). The characters keep their boxes.
  */
 import { INDIAN_RULES, type IndianType } from '../identifiers/india-rules.js';
-import type { TextLine } from '../ocr/types.js';
+import type { TextLine } from '../domain/text-layer.js';
 
 const AS_LETTER: Readonly<Record<string, string>> = {
   '0': 'O',

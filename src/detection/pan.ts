@@ -6,7 +6,8 @@
  * a ten-character window inside a longer word (a GSTIN embeds a PAN) is never reported.
  */
 import { isValidPan, PAN_LENGTH } from '../identifiers/pan.js';
-import type { PageText, Quad, TextChar, TextLayer } from '../ocr/types.js';
+import type { Quad } from '../domain/geometry.js';
+import type { PageText, TextChar, TextLayer } from '../domain/text-layer.js';
 import type { FindResult, Finding, RejectedCandidate } from './types.js';
 
 const TYPE = 'pan';

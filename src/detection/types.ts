@@ -1,5 +1,5 @@
 /** What the find step reports: typed findings with geometry, and the candidates it rejected. */
-import type { Orientation, Quad } from '../ocr/types.js';
+import type { Orientation, Quad } from '../domain/geometry.js';
 
 export interface Finding {
   readonly type: string;

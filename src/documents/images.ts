@@ -5,7 +5,7 @@
 import { mupdf } from './mupdf.js';
 import sharp, { type Metadata } from 'sharp';
 import type { FileFormat, RasterPage } from './document.js';
-import { DocumentError } from './errors.js';
+import { DocumentError } from '../domain/errors.js';
 import { endsCompletely } from './sniff.js';
 
 export interface ImageLimits {

@@ -3,7 +3,7 @@
  * `DocumentError` that says precisely what is wrong with the file.
  */
 import type { Document, FileFormat } from './document.js';
-import { DocumentError } from './errors.js';
+import { DocumentError } from '../domain/errors.js';
 import { decodeImage } from './images.js';
 import { openPdf } from './pdf.js';
 import { DEFAULT_PDF_LIMITS } from './pdf-limits.js';

@@ -4,7 +4,7 @@
  * directory and thumbnail), XMP, IPTC and PNG text chunks, which sharp writes only when told to.
  */
 import sharp, { type Sharp } from 'sharp';
-import type { RasterImage } from '../ocr/types.js';
+import type { RasterImage } from '../domain/raster.js';
 import type { FileFormat } from './document.js';
 import { mupdf } from './mupdf.js';
 

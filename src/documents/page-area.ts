@@ -4,7 +4,7 @@
  * own failures on a page into a `DocumentError` instead of an unexplained 500.
  */
 import type { mupdf as MuPdf } from './mupdf.js';
-import { DocumentError } from './errors.js';
+import { DocumentError } from '../domain/errors.js';
 import { DEFAULT_PDF_LIMITS } from './pdf-limits.js';
 
 /**

@@ -4,7 +4,7 @@
  * busy for minutes or overflow its stack. Messages name the limit and its setting, never content.
  */
 import type { mupdf as MuPdf } from './mupdf.js';
-import { DocumentError } from './errors.js';
+import { DocumentError } from '../domain/errors.js';
 import { decodedSize, OverBudget, type StreamFilter } from './stream-filters.js';
 
 export interface PdfLimits {

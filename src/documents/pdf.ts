@@ -1,7 +1,7 @@
 /** Opens PDFs with MuPDF: password handling, page count and page sizes. */
 import { mupdf } from './mupdf.js';
 import type { PdfPage } from './document.js';
-import { DocumentError } from './errors.js';
+import { DocumentError } from '../domain/errors.js';
 import { recordPixelLimit } from './page-area.js';
 import { checkPdfStructure, DEFAULT_PDF_LIMITS, type PdfLimits } from './pdf-limits.js';
 import { endsCompletely } from './sniff.js';

@@ -1,5 +1,5 @@
 /** Renders PDF pages to pixels with MuPDF, for OCR and for raster output. */
-import type { RasterImage } from '../ocr/types.js';
+import type { RasterImage } from '../domain/raster.js';
 import type { mupdf as MuPdf } from './mupdf.js';
 import { mupdf } from './mupdf.js';
 import { checkPageArea, onPdfPage, pixelLimitOf } from './page-area.js';

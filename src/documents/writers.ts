@@ -1,30 +1,8 @@
 /** Encodes results: images with sharp (metadata stripped), PDFs of images with MuPDF. */
 import sharp from 'sharp';
-import type { RasterImage } from '../ocr/types.js';
+import type { RasterImage } from '../domain/raster.js';
 import { mupdf } from './mupdf.js';
 import { savePdfOutput } from './pdf-output.js';
-
-export type OutputFormat = 'same' | 'jpg' | 'pdf';
-/** Every format a response may carry (the global endpoints return WEBP, TIFF and BMP too). */
-export type WrittenFormat = 'jpeg' | 'png' | 'pdf' | 'webp' | 'tiff' | 'bmp';
-
-export const MIME_TYPES: Record<WrittenFormat, string> = {
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  pdf: 'application/pdf',
-  webp: 'image/webp',
-  tiff: 'image/tiff',
-  bmp: 'image/bmp',
-};
-
-export const EXTENSIONS: Record<WrittenFormat, string> = {
-  jpeg: 'jpg',
-  png: 'png',
-  pdf: 'pdf',
-  webp: 'webp',
-  tiff: 'tiff',
-  bmp: 'bmp',
-};
 
 /** Resolution at which an image becomes a PDF page, and a PDF page becomes an image. */
 export const IMAGE_PAGE_DPI = 150;

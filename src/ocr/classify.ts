@@ -10,8 +10,8 @@
  */
 import * as ort from 'onnxruntime-node';
 import { cropFrame } from './crop.js';
-import type { ReadingFrame } from './geometry.js';
-import type { RasterImage } from './types.js';
+import type { ReadingFrame } from '../domain/geometry.js';
+import type { RasterImage } from '../domain/raster.js';
 
 const HEIGHT = 48;
 const WIDTH = 192;

@@ -6,7 +6,9 @@
  */
 import type { StageTimings } from './options.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
-import type { OcrEngine, PageText, RasterImage, ReadPurpose } from './types.js';
+import type { RasterImage } from '../domain/raster.js';
+import type { PageText } from '../domain/text-layer.js';
+import type { OcrEngine, ReadPurpose } from './types.js';
 
 /** What a Worker and a MessagePort have in common, as far as the protocol needs. */
 export interface OcrEndpoint {

@@ -5,8 +5,8 @@
  * bilinear samples, and a few sub-samples per output pixel when shrinking (area averaging, so
  * that thin strokes of large print are not lost to aliasing).
  */
-import type { ReadingFrame } from './geometry.js';
-import type { RasterImage } from './types.js';
+import type { ReadingFrame } from '../domain/geometry.js';
+import type { RasterImage } from '../domain/raster.js';
 
 export interface Crop {
   /** Channels-first BGR, values (v / 255 - 0.5) / 0.5, `width` x `height`. */

@@ -21,8 +21,8 @@ import {
   rectCorners,
   scaleRect,
   type RotatedRect,
-} from './geometry.js';
-import type { RasterImage } from './types.js';
+} from '../domain/geometry.js';
+import type { RasterImage } from '../domain/raster.js';
 
 export interface DetectionSettings extends DetectionSizing {
   /** minScale for the `document` reading purpose (see ReadPurpose). */

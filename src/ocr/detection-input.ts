@@ -4,7 +4,7 @@
  * PaddleOCR trained it (OpenCV's BGR order, ImageNet mean and standard deviation).
  */
 import sharp from 'sharp';
-import type { RasterImage } from './types.js';
+import type { RasterImage } from '../domain/raster.js';
 
 export interface DetectionSizing {
   /** Longest side of the detector input for ordinary photos (PP-OCR's det_limit_side_len). */

@@ -9,7 +9,7 @@
  * the characters it read where the second begins (the cut glyph it read there is the worse
  * reading), with a space only where the pixels left a gap.
  */
-import { toFrame, type ReadingFrame } from './geometry.js';
+import { toFrame, type ReadingFrame } from '../domain/geometry.js';
 import type { FrameChar } from './recognise.js';
 
 export interface RecognisedLine {

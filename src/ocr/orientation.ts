@@ -5,8 +5,8 @@
  * square box (one or two characters) says nothing by its shape, so it borrows the
  * orientation of the nearest line that does.
  */
-import type { RotatedRect } from './geometry.js';
-import type { Orientation } from './types.js';
+import type { RotatedRect } from '../domain/geometry.js';
+import type { Orientation } from '../domain/geometry.js';
 
 export type Axis = 'horizontal' | 'vertical' | 'unknown';
 

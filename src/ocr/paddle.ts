@@ -10,7 +10,9 @@ import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { OcrClient } from './client.js';
 import { resolveSettings, type PaddleOcrOptions, type StageTimings } from './options.js';
 import type { WorkerResponse } from './protocol.js';
-import type { OcrEngine, PageText, RasterImage, ReadPurpose } from './types.js';
+import type { RasterImage } from '../domain/raster.js';
+import type { PageText } from '../domain/text-layer.js';
+import type { OcrEngine, ReadPurpose } from './types.js';
 
 export class PaddleOcr implements OcrEngine {
   private readonly client: OcrClient;

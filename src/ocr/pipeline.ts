@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import * as ort from 'onnxruntime-node';
 import { DirectionClassifier } from './classify.js';
 import { detectText, type DetectedBox } from './detect.js';
-import { readingFrame, type ReadingFrame, type RotatedRect } from './geometry.js';
+import { readingFrame, type ReadingFrame, type RotatedRect } from '../domain/geometry.js';
 import { foldPaddleGraph } from './graph-folding.js';
 import { mergeLines, type RecognisedLine } from './merge.js';
 import { addCtcHead } from './ctc-head.js';
@@ -23,7 +23,10 @@ import { refineRect } from './refine.js';
 import { Recogniser } from './recognise.js';
 import { withSidewaysLines } from './sideways.js';
 import { sortLines, toTextLine, trimSpaces } from './text-lines.js';
-import type { Orientation, PageText, RasterImage, ReadPurpose } from './types.js';
+import type { Orientation } from '../domain/geometry.js';
+import type { RasterImage } from '../domain/raster.js';
+import type { PageText } from '../domain/text-layer.js';
+import type { ReadPurpose } from './types.js';
 
 /** A line read with this confidence can lend its orientation to a near-square box beside it. */
 const GUIDE_CONFIDENCE = 0.8;

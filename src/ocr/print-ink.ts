@@ -6,7 +6,7 @@
  * there and stays part of the digit; an opaque coloured line crossing a stroke leaves a thin
  * gap in it, which the reader tolerates far better than the line itself.
  */
-import type { RasterImage } from './types.js';
+import type { RasterImage } from '../domain/raster.js';
 
 /**
  * Print is near black in every channel (card digits ~15, photographed ~20-90); a blue ballpoint

@@ -1,7 +1,8 @@
 /** Messages between the engine (paddle.ts) and its worker thread (worker.ts). */
 import type { MessagePort } from 'node:worker_threads';
 import type { StageTimings } from './options.js';
-import type { PageText, ReadPurpose } from './types.js';
+import type { PageText } from '../domain/text-layer.js';
+import type { ReadPurpose } from './types.js';
 
 export type WorkerRequest =
   | {

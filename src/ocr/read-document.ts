@@ -5,8 +5,10 @@
  */
 import type { Document } from '../documents/document.js';
 import { describePdfPage, renderPdfPage, type PageContent } from '../documents/render.js';
-import { readPdfTextLayer } from './pdf-text.js';
-import type { OcrEngine, PageText, RasterImage, ReadPurpose } from './types.js';
+import { readPdfTextLayer } from '../documents/pdf-text.js';
+import type { RasterImage } from '../domain/raster.js';
+import type { PageText } from '../domain/text-layer.js';
+import type { OcrEngine, ReadPurpose } from './types.js';
 
 /** Above this share of the page covered by images, a PDF page is OCR'd as well. */
 const IMAGE_COVERAGE_FOR_OCR = 0.02;

@@ -8,8 +8,9 @@ import { cropFrame } from './crop.js';
 import { CTC_OUTPUTS } from './ctc-head.js';
 import { decodeCtc, type CtcSteps, type DecodedChar } from './ctc.js';
 import { inkProfile, longestBlank, type InkProfile } from './ink.js';
-import type { ReadingFrame } from './geometry.js';
-import type { RasterImage, ReadPurpose } from './types.js';
+import type { ReadingFrame } from '../domain/geometry.js';
+import type { RasterImage } from '../domain/raster.js';
+import type { ReadPurpose } from './types.js';
 
 export interface RecognitionSettings {
   /** Crop height the network was trained on. */

@@ -7,9 +7,9 @@
  * an Otsu threshold (ink.ts), and a row profile.
  */
 import { cropFrame } from './crop.js';
-import { readingFrame, type ReadingFrame, type RotatedRect } from './geometry.js';
+import { readingFrame, type ReadingFrame, type RotatedRect } from '../domain/geometry.js';
 import { otsuThreshold } from './ink.js';
-import type { RasterImage } from './types.js';
+import type { RasterImage } from '../domain/raster.js';
 
 export interface RefineSettings {
   /** Thickness of the refined box against the ink band (>1 leaves a margin). */

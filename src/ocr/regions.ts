@@ -11,7 +11,7 @@
  */
 import { connectedComponents } from './components.js';
 import type { Region } from './detection-input.js';
-import type { RasterImage } from './types.js';
+import type { RasterImage } from '../domain/raster.js';
 
 /** Cells along the page's longer side. */
 const GRID = 512;

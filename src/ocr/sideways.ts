@@ -9,9 +9,9 @@
  */
 import sharp from 'sharp';
 import type { DetectedBox } from './detect.js';
-import { normaliseRect, rectCorners, type RotatedRect } from './geometry.js';
+import { normaliseRect, rectCorners, type RotatedRect } from '../domain/geometry.js';
 import { axisOf } from './orientation.js';
-import type { RasterImage } from './types.js';
+import type { RasterImage } from '../domain/raster.js';
 
 /** A line across the turned page is kept when at least this many times longer than thick. */
 const SIDEWAYS_ELONGATION = 2.5;

@@ -1,8 +1,8 @@
 /** From recognised lines in their reading frames to the contract's TextLines, in page order. */
-import { frameQuad } from './geometry.js';
+import { frameQuad } from '../domain/geometry.js';
 import type { RecognisedLine } from './merge.js';
 import type { FrameChar } from './recognise.js';
-import type { TextChar, TextLine } from './types.js';
+import type { TextChar, TextLine } from '../domain/text-layer.js';
 
 /** Spaces at either end of a line carry nothing (the recogniser sometimes emits one). */
 export function trimSpaces(chars: readonly FrameChar[]): FrameChar[] {

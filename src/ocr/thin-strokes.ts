@@ -7,8 +7,8 @@
  * half a bold digit's stroke, the digits stay and the ballpoint goes.
  */
 import sharp from 'sharp';
-import { boxPixels, type PixelBox } from './scaled-region.js';
-import type { RasterImage } from './types.js';
+import { boxPixels, type PixelBox } from '../documents/scaled-region.js';
+import type { RasterImage } from '../domain/raster.js';
 
 /**
  * The opening's radius for digits printed at `pitch` pixels from one to the next: a bold

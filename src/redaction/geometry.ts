@@ -1,5 +1,5 @@
 /** Quad arithmetic for covering characters: unions along a line, padding, point tests. */
-import type { Point, Quad } from '../ocr/types.js';
+import type { Point, Quad } from '../domain/geometry.js';
 
 const add = (a: Point, b: Point): Point => ({ x: a.x + b.x, y: a.y + b.y });
 const sub = (a: Point, b: Point): Point => ({ x: a.x - b.x, y: a.y - b.y });

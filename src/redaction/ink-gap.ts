@@ -4,7 +4,8 @@
  * printed without a space, a few pixels decide whether the eighth digit is fully covered or
  * the ninth is clipped. The cut goes through the lightest band between the two centres.
  */
-import type { Point, Quad, RasterImage } from '../ocr/types.js';
+import type { Point, Quad } from '../domain/geometry.js';
+import type { RasterImage } from '../domain/raster.js';
 
 const mid = (a: Point, b: Point): Point => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
 const lerp = (a: Point, b: Point, t: number): Point => ({

@@ -6,8 +6,8 @@
  * it. A region without text is left as a black box (box mode).
  */
 import { mupdf } from '../documents/mupdf.js';
-import { toMupdfQuad } from '../ocr/pdf-text.js';
-import type { Quad } from '../ocr/types.js';
+import { toMupdfQuad } from '../documents/pdf-text.js';
+import type { Quad } from '../domain/geometry.js';
 import {
   advanceInEms,
   placeReplacement,

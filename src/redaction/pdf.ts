@@ -4,8 +4,8 @@
  * with savePdfOutput (documents/pdf-output.ts), which keeps no old object.
  */
 import { mupdf } from '../documents/mupdf.js';
-import type { Quad } from '../ocr/types.js';
-import { toMupdfQuad } from '../ocr/pdf-text.js';
+import type { Quad } from '../domain/geometry.js';
+import { toMupdfQuad } from '../documents/pdf-text.js';
 
 export interface PdfRegions {
   readonly page: number;

@@ -5,7 +5,8 @@
  * font is needed.
  */
 import { mupdf } from '../documents/mupdf.js';
-import type { Quad, RasterImage } from '../ocr/types.js';
+import type { Quad } from '../domain/geometry.js';
+import type { RasterImage } from '../domain/raster.js';
 import { boundsOf } from './geometry.js';
 import { coverQuads } from './raster.js';
 import {

@@ -1,5 +1,6 @@
 /** Covers regions of a decoded image with opaque fills. Irreversible: the pixels are replaced. */
-import type { Quad, RasterImage } from '../ocr/types.js';
+import type { Quad } from '../domain/geometry.js';
+import type { RasterImage } from '../domain/raster.js';
 import { boundsOf, insideQuad } from './geometry.js';
 
 export const COVER_COLOUR = [0, 0, 0] as const;

@@ -4,7 +4,7 @@
  * serves the image form (raster-replace.ts) and the PDF form (pdf-text-replace.ts).
  */
 import type { mupdf } from '../documents/mupdf.js';
-import type { Point, Quad } from '../ocr/types.js';
+import type { Point, Quad } from '../domain/geometry.js';
 
 /**
  * How a replaced text's box relates to its font, by where the box came from: a PDF's text layer

@@ -16,10 +16,13 @@ import {
   type PartialCopy,
 } from '../detection/aadhaar-copies.js';
 import type { Finding } from '../detection/types.js';
-import { frameOfQuad, frameQuad, toFrame } from '../ocr/geometry.js';
-import { pixelBoxAround, type PixelBox } from '../ocr/scaled-region.js';
+import { frameOfQuad, frameQuad, toFrame } from '../domain/geometry.js';
+import { pixelBoxAround, type PixelBox } from '../documents/scaled-region.js';
 import { thinStrokeRadius, withoutThinStrokes } from '../ocr/thin-strokes.js';
-import type { OcrEngine, PageText, Quad, RasterImage } from '../ocr/types.js';
+import type { Quad } from '../domain/geometry.js';
+import type { RasterImage } from '../domain/raster.js';
+import type { PageText } from '../domain/text-layer.js';
+import type { OcrEngine } from '../ocr/types.js';
 import { boundsOf } from '../redaction/geometry.js';
 
 /** A number's length: what a partial copy lacks is at most this many pitches of the line. */

@@ -8,7 +8,9 @@
 import { mayBeAadhaarPage } from '../detection/aadhaar-context.js';
 import type { Finding } from '../detection/types.js';
 import { printInk } from '../ocr/print-ink.js';
-import type { OcrEngine, PageText, RasterImage } from '../ocr/types.js';
+import type { RasterImage } from '../domain/raster.js';
+import type { PageText } from '../domain/text-layer.js';
+import type { OcrEngine } from '../ocr/types.js';
 
 /**
  * The second look for a masking target that finds numbers with `find`: every number found on

@@ -3,8 +3,8 @@
  * bound; one failing file fails only its own entry. Produces the entries of the README's
  * bulk manifest and the files of the ZIP.
  */
-import { DocumentError } from '../documents/errors.js';
-import type { WrittenFormat } from '../documents/writers.js';
+import { DocumentError } from '../domain/errors.js';
+import type { WrittenFormat } from '../domain/formats.js';
 import type { UploadedDocument } from './context.js';
 
 export type BulkStatus = 'masked' | 'no_number_found' | 'failed';

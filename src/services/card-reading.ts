@@ -7,7 +7,9 @@ import type { QrSymbol, ScanOptions } from '../cards/qr-scan.js';
 import { textContrast } from '../cards/image-quality.js';
 import type { Document } from '../documents/document.js';
 import { readPage } from '../ocr/read-document.js';
-import type { OcrEngine, PageText, RasterImage } from '../ocr/types.js';
+import type { RasterImage } from '../domain/raster.js';
+import type { PageText } from '../domain/text-layer.js';
+import type { OcrEngine } from '../ocr/types.js';
 import { qrBesideReading } from './qr-beside-reading.js';
 
 export interface CardReading {

@@ -18,9 +18,11 @@ import { annotationTexts } from '../documents/pdf-annotations.js';
 import { describePdfPage } from '../documents/render.js';
 import type { GlobalRule } from '../identifiers/global-rule.js';
 import { previewOf } from '../identifiers/preview.js';
-import { readPdfTextLayer } from '../ocr/pdf-text.js';
+import { readPdfTextLayer } from '../documents/pdf-text.js';
 import { readPage } from '../ocr/read-document.js';
-import type { OcrEngine, PageText, RasterImage } from '../ocr/types.js';
+import type { RasterImage } from '../domain/raster.js';
+import type { PageText } from '../domain/text-layer.js';
+import type { OcrEngine } from '../ocr/types.js';
 import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
 
 /** A PDF page with less text than this, or this much of its area in images, is OCR'd. */

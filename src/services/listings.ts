@@ -7,6 +7,7 @@ import {
   type IndianTypeDeclaration,
 } from '../identifiers/types.js';
 
+export { loadRulePlugins } from '../identifiers/plugins.js';
 export { CATEGORIES, type Category, type GlobalTypeDeclaration, type IndianTypeDeclaration };
 
 export function listIndianTypes(): readonly IndianTypeDeclaration[] {

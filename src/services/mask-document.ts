@@ -12,16 +12,14 @@ import { mupdf } from '../documents/mupdf.js';
 import { savePdfOutput } from '../documents/pdf-output.js';
 import { renderPdfPage } from '../documents/render.js';
 import { rewriteDocument } from '../documents/rewrite.js';
-import {
-  encodeImage,
-  imagesToPdf,
-  IMAGE_PAGE_DPI,
-  type OutputFormat,
-  type WrittenFormat,
-} from '../documents/writers.js';
+import { encodeImage, imagesToPdf, IMAGE_PAGE_DPI } from '../documents/writers.js';
+import { type OutputFormat, type WrittenFormat } from '../domain/formats.js';
 import { readPage, type ReadPage } from '../ocr/read-document.js';
-import { readPdfTextLayer } from '../ocr/pdf-text.js';
-import type { OcrEngine, PageText, Quad, RasterImage, ReadPurpose } from '../ocr/types.js';
+import { readPdfTextLayer } from '../documents/pdf-text.js';
+import type { Quad } from '../domain/geometry.js';
+import type { RasterImage } from '../domain/raster.js';
+import type { PageText } from '../domain/text-layer.js';
+import type { OcrEngine, ReadPurpose } from '../ocr/types.js';
 import {
   boundsOf,
   boxArea,
@@ -35,7 +33,7 @@ import {
 import { redactPdf } from '../redaction/pdf.js';
 import { inkGap } from '../redaction/ink-gap.js';
 import { coverQuads } from '../redaction/raster.js';
-import { coverImagePage, rereadPage, type Cover } from '../redaction/residual-check.js';
+import { coverImagePage, rereadPage, type Cover } from '../pipeline/residual-check.js';
 import { OutputFormatError } from './errors.js';
 
 export type MaskQr = 'xml' | 'all';
@@ -348,7 +346,7 @@ async function writeImages(
   return { bytes: await encodeImage(page, format), format };
 }
 
-export type { Cover } from '../redaction/residual-check.js';
+export type { Cover } from '../pipeline/residual-check.js';
 
 export async function maskDocument(
   document: Document,

@@ -8,7 +8,7 @@
  */
 import { findPanOnPage, findUnreadPanOnCard } from '../detection/pan.js';
 import { INDIAN_FORMATS } from '../documents/document.js';
-import type { OutputFormat } from '../documents/writers.js';
+import type { OutputFormat } from '../domain/formats.js';
 import { PAN_MASKED_FROM, PAN_MASKED_TO } from '../identifiers/pan.js';
 import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
 import { findMergedPan } from './merged-pan.js';

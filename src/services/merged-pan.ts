@@ -9,10 +9,13 @@
 import { findPanOnPage } from '../detection/pan.js';
 import type { Finding } from '../detection/types.js';
 import { isValidPan } from '../identifiers/pan.js';
-import { frameOfQuad, frameQuad, toFrame } from '../ocr/geometry.js';
-import { pixelBoxAround, scaledRegion } from '../ocr/scaled-region.js';
+import { frameOfQuad, frameQuad, toFrame } from '../domain/geometry.js';
+import { pixelBoxAround, scaledRegion } from '../documents/scaled-region.js';
 import { boundsOf } from '../redaction/geometry.js';
-import type { OcrEngine, PageText, Point, Quad, RasterImage } from '../ocr/types.js';
+import type { Point, Quad } from '../domain/geometry.js';
+import type { RasterImage } from '../domain/raster.js';
+import type { PageText } from '../domain/text-layer.js';
+import type { OcrEngine } from '../ocr/types.js';
 
 /**
  * How much wider a line is read the second time: enough for a blank step between repeats

@@ -4,7 +4,7 @@
  */
 import { scanQrCodes, type QrSymbol, type ScanOptions } from '../cards/qr-scan.js';
 import type { PageContent } from '../documents/render.js';
-import type { RasterImage } from '../ocr/types.js';
+import type { RasterImage } from '../domain/raster.js';
 
 export interface QrBesideReading {
   /** Pass as readPage's `whileReading`: starts the search if `wanted` says the page needs one. */

@@ -12,7 +12,7 @@
 import type { GlobalPageFinding } from '../detection/global-page.js';
 import { findGlobalInText } from '../detection/global-text.js';
 import { GLOBAL_FORMATS, type Document, type FileFormat } from '../documents/document.js';
-import { DocumentError } from '../documents/errors.js';
+import { DocumentError } from '../domain/errors.js';
 import { metadataPresent } from '../documents/metadata.js';
 import { mupdf } from '../documents/mupdf.js';
 import { annotationTexts, rewriteAnnotationTexts } from '../documents/pdf-annotations.js';
@@ -24,7 +24,9 @@ import {
 import { savePdfOutput } from '../documents/pdf-output.js';
 import { rewriteDocument } from '../documents/rewrite.js';
 import type { GlobalRule } from '../identifiers/global-rule.js';
-import type { OcrEngine, Quad, RasterImage } from '../ocr/types.js';
+import type { Quad } from '../domain/geometry.js';
+import type { RasterImage } from '../domain/raster.js';
+import type { OcrEngine } from '../ocr/types.js';
 import { neighbourCuts } from '../redaction/ink-gap.js';
 import { coverQuads } from '../redaction/raster.js';
 import {

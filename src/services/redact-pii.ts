@@ -19,16 +19,18 @@ import {
   encodePage,
   IMAGE_PAGE_DPI,
   type EncodedPage,
-  type WrittenFormat,
 } from '../documents/writers.js';
+import { type WrittenFormat } from '../domain/formats.js';
 import { INDIAN_TYPES } from '../identifiers/india.js';
 import { INDIAN_TYPE_NAMES, type IndianType } from '../identifiers/india-rules.js';
 import { readPage } from '../ocr/read-document.js';
-import type { OcrEngine, Quad, RasterImage } from '../ocr/types.js';
+import type { Quad } from '../domain/geometry.js';
+import type { RasterImage } from '../domain/raster.js';
+import type { OcrEngine } from '../ocr/types.js';
 import { boundsOf, expandQuad, lineRuns, scaleQuad, spanQuad } from '../redaction/geometry.js';
 import { neighbourCuts } from '../redaction/ink-gap.js';
 import { coverQuads, coverQuadsInPlace } from '../redaction/raster.js';
-import { coverImagePage, type ReadFor } from '../redaction/residual-check.js';
+import { coverImagePage, type ReadFor } from '../pipeline/residual-check.js';
 import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
 import { UnknownTypeError } from './errors.js';
 import { qrBesideReading } from './qr-beside-reading.js';

@@ -20,6 +20,7 @@ import { NoDocumentError } from './errors.js';
 import { isAadhaarCard } from './extract-aadhaar.js';
 
 export type { VerificationReport } from '../cards/verdict.js';
+export { MIN_PIXELS_PER_MODULE } from '../cards/qr-resolution.js';
 
 interface QrOutcome {
   readonly status: QrStatus;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import type { Quad } from '../../src/ocr/types.js';
+import type { Quad } from '../../src/domain/geometry.js';
 import { backends } from '../helpers/databases.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { blackShare, simpleCard } from '../helpers/cards.js';

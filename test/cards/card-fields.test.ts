@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readAadhaarCard } from '../../src/cards/aadhaar-fields.js';
 import { readPanCard } from '../../src/cards/pan-fields.js';
-import type { Quad } from '../../src/ocr/types.js';
+import type { Quad } from '../../src/domain/geometry.js';
 import { line, page } from '../helpers/text-layer.js';
 
 /** Lines stacked 30 px apart from y = 10, as a card prints them. */

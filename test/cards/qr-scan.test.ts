@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { pixelsPerModule } from '../../src/cards/qr-resolution.js';
 import { classifyQrText, scanQrCodes } from '../../src/cards/qr-scan.js';
-import type { RasterImage } from '../../src/ocr/types.js';
+import type { RasterImage } from '../../src/domain/raster.js';
 
 /** Draws a QR code of `text` at (left, top) with `module`-pixel modules on a white page. */
 function drawQr(text: string, left: number, top: number, module: number): RasterImage {

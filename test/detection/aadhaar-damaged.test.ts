@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { findAadhaarOnPage } from '../../src/detection/aadhaar.js';
 import { findDamagedAadhaar } from '../../src/detection/aadhaar-damaged.js';
-import type { PageText } from '../../src/ocr/types.js';
+import type { PageText } from '../../src/domain/text-layer.js';
 import { line, page } from '../helpers/text-layer.js';
 
 const CARD_HEADER = 'Unique Identification Authority of India';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { findGlobalOnPage } from '../../src/detection/global-page.js';
 import { GLOBAL_RULES } from '../../src/identifiers/catalogue.js';
-import type { PageText } from '../../src/ocr/types.js';
+import type { PageText } from '../../src/domain/text-layer.js';
 import { line, page } from '../helpers/text-layer.js';
 
 const ROW1 = 'P<D<<MUSTERMANN<<ERIKA<<<<<<<<<<<<<<<<<<<<<<';

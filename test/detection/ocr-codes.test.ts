@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { asMrzRows, capitalisedCodes } from '../../src/detection/ocr-codes.js';
-import type { Quad, TextLine } from '../../src/ocr/types.js';
+import type { Quad } from '../../src/domain/geometry.js';
+import type { TextLine } from '../../src/domain/text-layer.js';
 import { line as placed } from '../helpers/text-layer.js';
 
 const quad = (x: number): Quad => [

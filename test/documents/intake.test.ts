@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { GLOBAL_FORMATS, INDIAN_FORMATS, type RasterPage } from '../../src/documents/document.js';
-import { DocumentError } from '../../src/documents/errors.js';
+import { DocumentError } from '../../src/domain/errors.js';
 import { intake } from '../../src/documents/intake.js';
 import { sniffFormat } from '../../src/documents/sniff.js';
 import * as fixtures from '../helpers/fixtures.js';

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 import { describe, it } from 'node:test';
 import { INDIAN_FORMATS } from '../../src/documents/document.js';
-import { DocumentError } from '../../src/documents/errors.js';
+import { DocumentError } from '../../src/domain/errors.js';
 import { intake, type IntakeOptions } from '../../src/documents/intake.js';
 import { mupdf } from '../../src/documents/mupdf.js';
 import { openPdf } from '../../src/documents/pdf.js';

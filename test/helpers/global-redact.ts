@@ -10,7 +10,7 @@ import { intake } from '../../src/documents/intake.js';
 import { mupdf } from '../../src/documents/mupdf.js';
 import { renderPdfPage } from '../../src/documents/render.js';
 import { GLOBAL_RULES } from '../../src/identifiers/catalogue.js';
-import type { RasterImage } from '../../src/ocr/types.js';
+import type { RasterImage } from '../../src/domain/raster.js';
 import { serviceContext } from '../../src/services/context.js';
 import type { Mode } from '../../src/services/global-options.js';
 import { redactGlobalDocument, type GlobalRedactResult } from '../../src/services/redact-global.js';

@@ -1,6 +1,6 @@
 /** Pixel measures the redaction tests share. */
 import sharp from 'sharp';
-import type { RasterImage } from '../../src/ocr/types.js';
+import type { RasterImage } from '../../src/domain/raster.js';
 
 export interface BoxLike {
   readonly x0: number;

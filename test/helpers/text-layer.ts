@@ -1,5 +1,6 @@
 /** Builds text layers by hand, for testing the find step without OCR. */
-import type { Orientation, PageText, Quad, TextLine } from '../../src/ocr/types.js';
+import type { Orientation, Quad } from '../../src/domain/geometry.js';
+import type { PageText, TextLine } from '../../src/domain/text-layer.js';
 
 export function quad(x: number, y: number, width: number, height: number): Quad {
   return [

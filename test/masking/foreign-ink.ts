@@ -8,7 +8,7 @@
  */
 import { mupdf } from '../../src/documents/mupdf.js';
 import { renderPdfPage } from '../../src/documents/render.js';
-import type { RasterImage } from '../../src/ocr/types.js';
+import type { RasterImage } from '../../src/domain/raster.js';
 import { insideQuad } from '../../src/redaction/geometry.js';
 import type { MaskResult } from '../../src/services/mask-aadhaar.js';
 import { generateDocument, type GeneratedDocument, type Quad } from '../fixtures/aadhaar/index.js';

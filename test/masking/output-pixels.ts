@@ -5,7 +5,7 @@
 
 import { mupdf } from '../../src/documents/mupdf.js';
 import { renderPdfPage } from '../../src/documents/render.js';
-import type { RasterImage } from '../../src/ocr/types.js';
+import type { RasterImage } from '../../src/domain/raster.js';
 import { insideQuad } from '../../src/redaction/geometry.js';
 import type { MaskResult } from '../../src/services/mask-aadhaar.js';
 import type { GeneratedDocument, Quad } from '../fixtures/aadhaar/index.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { cropFrame } from '../../src/ocr/crop.js';
-import { readingFrame } from '../../src/ocr/geometry.js';
+import { readingFrame } from '../../src/domain/geometry.js';
 import { Page } from './fixtures.js';
 
 describe('line crops', () => {

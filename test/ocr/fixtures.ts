@@ -6,7 +6,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createCanvas, GlobalFonts, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import type { Orientation, Point, RasterImage } from '../../src/ocr/types.js';
+import type { Orientation, Point } from '../../src/domain/geometry.js';
+import type { RasterImage } from '../../src/domain/raster.js';
 
 const require = createRequire(import.meta.url);
 let registered = false;

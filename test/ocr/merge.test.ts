@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readingFrame, type RotatedRect } from '../../src/ocr/geometry.js';
+import { readingFrame, type RotatedRect } from '../../src/domain/geometry.js';
 import { mergeLines, type RecognisedLine } from '../../src/ocr/merge.js';
-import type { Orientation } from '../../src/ocr/types.js';
+import type { Orientation } from '../../src/domain/geometry.js';
 import { DEFAULT_MERGE } from '../../src/ocr/options.js';
 
 /** A recognised piece whose box starts at page x (for orientation 0) with evenly spaced chars. */

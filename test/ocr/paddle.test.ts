@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPaddleOcr, type PaddleOcr } from '../../src/ocr/index.js';
-import type { Orientation, PageText, Point, RasterImage, TextLine } from '../../src/ocr/types.js';
+import type { Orientation, Point } from '../../src/domain/geometry.js';
+import type { RasterImage } from '../../src/domain/raster.js';
+import type { PageText, TextLine } from '../../src/domain/text-layer.js';
 import { mupdf } from '../../src/documents/mupdf.js';
 import { renderPdfPage } from '../../src/documents/render.js';
 import { pdfWithLines } from '../helpers/fixtures.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { printInk } from '../../src/ocr/print-ink.js';
-import type { RasterImage } from '../../src/ocr/types.js';
+import type { RasterImage } from '../../src/domain/raster.js';
 
 /** A one-row raster of the given pixels. */
 function row(pixels: readonly (readonly number[])[], channels: 3 | 4 = 3): RasterImage {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { DetectedBox } from '../../src/ocr/detect.js';
-import { rectCorners, type RotatedRect } from '../../src/ocr/geometry.js';
+import { rectCorners, type RotatedRect } from '../../src/domain/geometry.js';
 import { quarterTurn, unturnRect, withSidewaysLines } from '../../src/ocr/sideways.js';
-import type { RasterImage } from '../../src/ocr/types.js';
+import type { RasterImage } from '../../src/domain/raster.js';
 
 /** A 4 x 3 image whose red channel holds each pixel's index, so a move shows where it went. */
 function indexed(): RasterImage {

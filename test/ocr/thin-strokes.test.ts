@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { thinStrokeRadius, withoutThinStrokes } from '../../src/ocr/thin-strokes.js';
-import type { RasterImage } from '../../src/ocr/types.js';
+import type { RasterImage } from '../../src/domain/raster.js';
 
 const WIDTH = 60;
 const HEIGHT = 40;

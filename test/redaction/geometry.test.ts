@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Quad } from '../../src/ocr/types.js';
+import type { Quad } from '../../src/domain/geometry.js';
 import { boundsOf, clipAway, stretchToBlock } from '../../src/redaction/geometry.js';
 
 const box = (x0: number, y0: number, x1: number, y1: number): Quad => [

@@ -16,7 +16,7 @@ import { GLOBAL_FORMATS } from '../../src/documents/document.js';
 import { intake } from '../../src/documents/intake.js';
 import { metadataPresent } from '../../src/documents/metadata.js';
 import { mupdf } from '../../src/documents/mupdf.js';
-import type { RasterImage } from '../../src/ocr/types.js';
+import type { RasterImage } from '../../src/domain/raster.js';
 import { boundsOf } from '../../src/redaction/geometry.js';
 import { closeEngines } from '../../src/services/engines.js';
 import { MODES, type Mode } from '../../src/services/global-options.js';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Quad, RasterImage } from '../../src/ocr/types.js';
+import type { Quad } from '../../src/domain/geometry.js';
+import type { RasterImage } from '../../src/domain/raster.js';
 import { inkGap } from '../../src/redaction/ink-gap.js';
 
 /** White 60x40 page; `ink` boxes [x0, y0, x1, y1) painted black. */

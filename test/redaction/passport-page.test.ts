@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { loadSettings } from '../../src/config/settings.js';
-import type { RasterImage } from '../../src/ocr/types.js';
+import type { RasterImage } from '../../src/domain/raster.js';
 import { boundsOf, boxesMeet } from '../../src/redaction/geometry.js';
 import { closeEngines } from '../../src/services/engines.js';
 import {

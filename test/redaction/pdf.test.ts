@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { findAadhaarOnPage } from '../../src/detection/aadhaar.js';
 import { mupdf } from '../../src/documents/mupdf.js';
 import { renderPdfPage } from '../../src/documents/render.js';
-import { readPdfTextLayer } from '../../src/ocr/pdf-text.js';
+import { readPdfTextLayer } from '../../src/documents/pdf-text.js';
 import { spanQuad } from '../../src/redaction/geometry.js';
 import { savePdfOutput } from '../../src/documents/pdf-output.js';
 import { redactPdf } from '../../src/redaction/pdf.js';

@@ -14,7 +14,7 @@ import { INDIAN_FORMATS } from '../../src/documents/document.js';
 import { intake } from '../../src/documents/intake.js';
 import { mupdf } from '../../src/documents/mupdf.js';
 import { renderPdfPage } from '../../src/documents/render.js';
-import type { RasterImage } from '../../src/ocr/types.js';
+import type { RasterImage } from '../../src/domain/raster.js';
 import { boundsOf } from '../../src/redaction/geometry.js';
 import { serviceContext } from '../../src/services/context.js';
 import { closeEngines } from '../../src/services/engines.js';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Quad, RasterImage } from '../../src/ocr/types.js';
+import type { Quad } from '../../src/domain/geometry.js';
+import type { RasterImage } from '../../src/domain/raster.js';
 import { insideQuad } from '../../src/redaction/geometry.js';
 import { coverQuads } from '../../src/redaction/raster.js';
 

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { findAadhaarOnPage } from '../../src/detection/aadhaar.js';
-import type { OcrEngine, PageText, RasterImage } from '../../src/ocr/types.js';
+import type { RasterImage } from '../../src/domain/raster.js';
+import type { PageText } from '../../src/domain/text-layer.js';
+import type { OcrEngine } from '../../src/ocr/types.js';
 import { readUnderMarks } from '../../src/services/aadhaar-second-look.js';
 import { line, page } from '../helpers/text-layer.js';
 

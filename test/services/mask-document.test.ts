@@ -8,7 +8,7 @@ import { after, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { loadSettings } from '../../src/config/settings.js';
 import { INDIAN_FORMATS } from '../../src/documents/document.js';
-import { DocumentError } from '../../src/documents/errors.js';
+import { DocumentError } from '../../src/domain/errors.js';
 import { boundsOf } from '../../src/redaction/geometry.js';
 import { coverQuads } from '../../src/redaction/raster.js';
 import { serviceContext, withDocument } from '../../src/services/context.js';

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { processBulk, type BulkEntry, type BulkFileResult } from '../../services/bulk.js';
 import type { UploadedDocument } from '../../services/context.js';
 import { resolveTypes, type RedactResult } from '../../services/redact-pii.js';
-import type { RouteKit } from '../app.js';
+import type { RouteKit } from '../route-kit.js';
 import { contentDisposition, outputName } from '../downloads.js';
 import { loggableError, toApiError } from '../errors.js';
 import { readUpload } from '../uploads.js';

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { extractedFieldCount } from '../../services/extract-aadhaar.js';
-import type { RouteKit } from '../app.js';
+import type { RouteKit } from '../route-kit.js';
 import { ApiError } from '../errors.js';
 import { flag } from '../form-fields.js';
 import { readDocumentForm } from '../uploads.js';

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { resolveCountries, resolveEntityTypes } from '../../services/global-options.js';
-import type { RouteKit } from '../app.js';
+import type { RouteKit } from '../route-kit.js';
 import { readDocumentForm } from '../uploads.js';
 
 const preview = { type: 'string', description: 'Mostly asterisks; never the value' };

@@ -16,7 +16,7 @@ import {
 } from '../../services/global-options.js';
 import { processBulk } from '../../services/bulk.js';
 import type { GlobalRedactOptions, GlobalRedactResult } from '../../services/redact-global.js';
-import type { RouteKit } from '../app.js';
+import type { RouteKit } from '../route-kit.js';
 import { contentDisposition, contentType, outputName } from '../downloads.js';
 import { loggableError, toApiError } from '../errors.js';
 import { choice, flag } from '../form-fields.js';

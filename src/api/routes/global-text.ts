@@ -14,7 +14,7 @@ import {
   type ListOption,
 } from '../../services/global-options.js';
 import { redactText, TEXT_MODES } from '../../services/redact-text.js';
-import type { RouteKit } from '../app.js';
+import type { RouteKit } from '../route-kit.js';
 import { ApiError } from '../errors.js';
 import { installStrictUtf8Json } from '../strict-json.js';
 

@@ -2,8 +2,8 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { UploadedDocument } from '../../services/context.js';
 import type { MaskQr, MaskResult } from '../../services/mask-document.js';
-import type { OutputFormat } from '../../documents/writers.js';
-import type { RouteKit } from '../app.js';
+import type { OutputFormat } from '../../domain/formats.js';
+import type { RouteKit } from '../route-kit.js';
 import { contentDisposition, contentType, outputName } from '../downloads.js';
 import { choice } from '../form-fields.js';
 import { readUpload, type UploadForm } from '../uploads.js';

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { resolveTypes } from '../../services/redact-pii.js';
-import type { RouteKit } from '../app.js';
+import type { RouteKit } from '../route-kit.js';
 import { contentDisposition, contentType, outputName } from '../downloads.js';
 import { readDocumentForm } from '../uploads.js';
 

@@ -5,8 +5,8 @@
  * `no_document_detected` and not charged.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { MIN_PIXELS_PER_MODULE } from '../../cards/qr-resolution.js';
-import type { RouteKit } from '../app.js';
+import { MIN_PIXELS_PER_MODULE } from '../../services/verify-document.js';
+import type { RouteKit } from '../route-kit.js';
 import { readDocumentForm } from '../uploads.js';
 
 const verificationResponse = {

@@ -5,7 +5,7 @@
  * arrive as Uint8Array and become Buffers again.
  */
 import type { MessagePort } from 'node:worker_threads';
-import { DocumentError, type DocumentErrorCode } from '../../documents/errors.js';
+import { DocumentError, type DocumentErrorCode } from '../../domain/errors.js';
 import { GLOBAL_RULES } from '../../identifiers/catalogue.js';
 import type { GlobalRule } from '../../identifiers/global-rule.js';
 import type { UploadedDocument } from '../context.js';

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { holdsAadhaarNumber } from '../../src/identifiers/aadhaar.js';
-import type { OcrEngine, PageText, Quad, RasterImage } from '../../src/ocr/types.js';
-import { readableTargets } from '../../src/redaction/residual-check.js';
+import type { Quad } from '../../src/domain/geometry.js';
+import type { RasterImage } from '../../src/domain/raster.js';
+import type { PageText } from '../../src/domain/text-layer.js';
+import type { OcrEngine } from '../../src/ocr/types.js';
+import { readableTargets } from '../../src/pipeline/residual-check.js';
 import { Rng } from '../fixtures/aadhaar/random.js';
 import { groupDigits, randomAadhaar, randomVid } from '../fixtures/aadhaar/verhoeff.js';
 

@@ -12,10 +12,12 @@
  * compared after the caller's normalisation (digits only, or letters and digits). Regions with
  * nothing textual to look for (QR codes, suspect words) are covered whole and not re-read.
  */
-import { DocumentError } from '../documents/errors.js';
-import { pixelBoxAround, scaledRegion } from '../ocr/scaled-region.js';
-import type { OcrEngine, Quad, RasterImage, ReadPurpose } from '../ocr/types.js';
-import { boundsOf, boxesMeet, scaleQuad, type Box } from './geometry.js';
+import { DocumentError } from '../domain/errors.js';
+import { pixelBoxAround, scaledRegion } from '../documents/scaled-region.js';
+import type { Quad } from '../domain/geometry.js';
+import type { RasterImage } from '../domain/raster.js';
+import type { OcrEngine, ReadPurpose } from '../ocr/types.js';
+import { boundsOf, boxesMeet, scaleQuad, type Box } from '../redaction/geometry.js';
 
 /** A covered region, in the raster's pixels, and the characters it must have hidden. */
 export interface ResidualTarget {

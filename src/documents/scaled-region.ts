@@ -4,7 +4,7 @@
  * stretched along its length (so that a doubled letter reaches the recogniser as two).
  */
 import sharp, { type Sharp } from 'sharp';
-import type { RasterImage } from './types.js';
+import type { RasterImage } from '../domain/raster.js';
 
 /** A box in whole pixels of a raster. */
 export interface PixelBox {

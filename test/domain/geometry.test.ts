@@ -9,8 +9,8 @@ import {
   scaleRect,
   toFrame,
   type RotatedRect,
-} from '../../src/ocr/geometry.js';
-import type { Orientation, Point } from '../../src/ocr/types.js';
+} from '../../src/domain/geometry.js';
+import type { Orientation, Point } from '../../src/domain/geometry.js';
 
 function near(actual: number, expected: number, tolerance = 1e-6): void {
   assert.ok(

@@ -2,9 +2,10 @@
  * Reads a PDF page's own text layer with MuPDF's structured text: exact character quads in
  * page coordinates (points, origin top-left, y down: the space MuPDF renders and annotates in).
  */
-import type { mupdf as MuPdf } from '../documents/mupdf.js';
-import { onPdfPage } from '../documents/page-area.js';
-import type { Orientation, PageText, Quad, TextChar, TextLine } from './types.js';
+import type { mupdf as MuPdf } from './mupdf.js';
+import { onPdfPage } from './page-area.js';
+import type { Orientation, Quad } from '../domain/geometry.js';
+import type { PageText, TextChar, TextLine } from '../domain/text-layer.js';
 
 /** MuPDF quads are [ul, ur, ll, lr]; ours run clockwise from the top-left. */
 export function fromMupdfQuad(q: MuPdf.Quad): Quad {

@@ -6,7 +6,20 @@
  * Page coordinates: x right, y down, (0,0) the top-left corner of the top-left pixel (pixel
  * centres sit at +0.5).
  */
-import type { Orientation, Point, Quad } from './types.js';
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+/**
+ * Four corners in reading order: top-left, top-right, bottom-right, bottom-left *of the text as
+ * read*. For text rotated on the page the corners rotate with it: for text running top to
+ * bottom (orientation 90) the "top-left" corner is the page's top-right of the glyph box.
+ */
+export type Quad = readonly [Point, Point, Point, Point];
+
+/** Clockwise rotation of the text on the page: 0 upright, 90 reads top to bottom, 180 upside down, 270 reads bottom to top. */
+export type Orientation = 0 | 90 | 180 | 270;
 
 /** A rectangle at any angle: `u` runs along its width, `v` (u turned 90 degrees clockwise on screen) along its height. */
 export interface RotatedRect {
