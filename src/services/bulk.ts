@@ -7,29 +7,68 @@ import { DocumentError } from '../domain/errors.js';
 import type { WrittenFormat } from '../domain/formats.js';
 import type { UploadedDocument } from './context.js';
 
-export type BulkStatus = 'masked' | 'no_number_found' | 'failed';
+/**
+ * What became of one file of a batch, in one vocabulary for every batch endpoint: its values
+ * covered (`done`), none found, or an error. Each endpoint names the first two in its own words
+ * (`BatchWords`); a failure is `error` everywhere.
+ */
+export type FileStatus = 'done' | 'nothing_found' | 'error';
+
+/** How an endpoint's manifest names `done` and `nothing_found` (`masked`, `no_number_found`...). */
+export interface BatchWords {
+  readonly done: string;
+  readonly nothingFound: string;
+}
 
 export interface BulkFileResult {
   readonly bytes: Buffer;
   readonly format: WrittenFormat;
-  readonly maskedCount: number;
-  /** Of them, numbers covered although their check digit failed. */
-  readonly unverifiedCount: number;
   /** Masking's re-read of the output (mask-document.ts); absent where none is made. */
   readonly residualCheck?: 'passed' | 'none' | 'skipped';
+}
+
+/** The values a file's result covered, and of them those covered although unverified. */
+export interface FileTally {
+  readonly covered: number;
+  readonly unverified: number;
 }
 
 export interface BulkEntry<R extends BulkFileResult = BulkFileResult> {
   /** 1-based position in the request. */
   readonly index: number;
   readonly filename: string;
-  readonly status: BulkStatus;
-  readonly maskedCount: number;
-  readonly unverifiedCount: number;
+  readonly status: FileStatus;
+  readonly covered: number;
+  readonly unverified: number;
   /** For failures: the error code a single request would have got, and its message. */
   readonly error?: string;
   readonly message?: string;
   readonly result?: R;
+}
+
+export function statusWord(status: FileStatus, words: BatchWords): string {
+  if (status === 'done') return words.done;
+  return status === 'nothing_found' ? words.nothingFound : 'error';
+}
+
+/**
+ * A manifest's counts, keyed by the statuses it reports: `submitted`, one count per status and
+ * `documents_charged` (the files whose values were covered).
+ */
+export function batchCounts(entries: readonly BulkEntry[], words: BatchWords) {
+  const count = (status: FileStatus) => entries.filter((e) => e.status === status).length;
+  return {
+    submitted: entries.length,
+    [words.done]: count('done'),
+    [words.nothingFound]: count('nothing_found'),
+    error: count('error'),
+    documents_charged: count('done'),
+  };
+}
+
+/** The fields a failed entry adds to its manifest row. */
+export function errorFields(entry: BulkEntry): { error?: string; message?: string } {
+  return entry.error === undefined ? {} : { error: entry.error, message: entry.message ?? '' };
 }
 
 /** Turns a per-file failure into the code and message of the error model. */
@@ -53,20 +92,26 @@ async function mapBounded<T, R>(
   return results;
 }
 
+export interface BulkWork<R extends BulkFileResult> {
+  readonly concurrency: number;
+  readonly process: (file: UploadedDocument) => Promise<R>;
+  readonly tally: (result: R) => FileTally;
+  readonly mapFailure: FailureMapper;
+  readonly onUnexpected: (error: unknown) => void;
+}
+
 export async function processBulk<R extends BulkFileResult>(
   files: readonly UploadedDocument[],
-  concurrency: number,
-  process: (file: UploadedDocument) => Promise<R>,
-  mapFailure: FailureMapper,
-  onUnexpected: (error: unknown) => void,
+  work: BulkWork<R>,
 ): Promise<BulkEntry<R>[]> {
-  return mapBounded(files, concurrency, async (file, i) => {
+  const { process, tally, mapFailure, onUnexpected } = work;
+  return mapBounded(files, work.concurrency, async (file, i) => {
     const base = { index: i + 1, filename: file.filename };
     try {
       const result = await process(file);
-      const status: BulkStatus = result.maskedCount > 0 ? 'masked' : 'no_number_found';
-      const { maskedCount, unverifiedCount } = result;
-      return { ...base, status, maskedCount, unverifiedCount, result };
+      const { covered, unverified } = tally(result);
+      const status: FileStatus = covered > 0 ? 'done' : 'nothing_found';
+      return { ...base, status, covered, unverified, result };
     } catch (error) {
       const known =
         error instanceof DocumentError
@@ -79,9 +124,9 @@ export async function processBulk<R extends BulkFileResult>(
       };
       return {
         ...base,
-        status: 'failed' as const,
-        maskedCount: 0,
-        unverifiedCount: 0,
+        status: 'error' as const,
+        covered: 0,
+        unverified: 0,
         error: failure.code,
         message: failure.message,
       };

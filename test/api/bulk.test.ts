@@ -60,7 +60,7 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
       submitted: 5,
       masked: 2,
       no_number_found: 1,
-      failed: 2,
+      error: 2,
       documents_charged: 2,
       results: [
         {
@@ -84,7 +84,7 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
         {
           index: 3,
           filename: 'broken.jpg',
-          status: 'failed',
+          status: 'error',
           masked_count: 0,
           unverified_count: 0,
           output: null,
@@ -94,7 +94,7 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
         {
           index: 4,
           filename: 'anim.gif',
-          status: 'failed',
+          status: 'error',
           masked_count: 0,
           unverified_count: 0,
           output: null,
@@ -196,7 +196,7 @@ describe('POST /api/v1/bulk/anonymise', () => {
       submitted: 4,
       redacted: 2,
       nothing_found: 1,
-      failed: 1,
+      error: 1,
       documents_charged: 2,
       results: [
         {
@@ -222,7 +222,7 @@ describe('POST /api/v1/bulk/anonymise', () => {
         {
           index: 3,
           filename: 'bad.gif',
-          status: 'failed',
+          status: 'error',
           redacted_count: 0,
           unverified_count: 0,
           types: {},

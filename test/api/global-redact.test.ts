@@ -375,9 +375,17 @@ describe('POST /api/v1/global/redact', () => {
     const body = res.json<{
       submitted: number;
       redacted: number;
+      nothing_found: number;
+      error: number;
+      documents_charged: number;
       results: { index: number; status: string; error?: string; file_base64?: string }[];
     }>();
-    assert.equal(body.submitted, 3);
+    // The counts are keyed by the statuses, as in the bulk manifests.
+    const { submitted, redacted, nothing_found, error, documents_charged } = body;
+    assert.deepEqual(
+      { submitted, redacted, nothing_found, error, documents_charged },
+      { submitted: 3, redacted: 1, nothing_found: 1, error: 1, documents_charged: 1 },
+    );
     assert.deepEqual(
       body.results.map((r) => [r.index, r.status, r.error ?? null]),
       [

@@ -4,12 +4,17 @@
  * whole batch first and charged for masked files only.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { processBulk, type BulkEntry, type BulkFileResult } from '../../services/bulk.js';
-import type { UploadedDocument } from '../../services/context.js';
+import {
+  batchCounts,
+  errorFields,
+  statusWord,
+  type BatchWords,
+  type BulkEntry,
+} from '../../services/bulk.js';
 import { resolveTypes, type RedactResult } from '../../services/redact-pii.js';
 import type { RouteKit } from '../route-kit.js';
 import { contentDisposition, outputName } from '../downloads.js';
-import { loggableError, toApiError } from '../errors.js';
+import { runBatch, withPassword } from '../batch.js';
 import { readUpload } from '../uploads.js';
 import { zipStream } from '../zip.js';
 import {
@@ -33,26 +38,20 @@ export interface ManifestEntry {
   message?: string;
 }
 
+const MASKED: BatchWords = { done: 'masked', nothingFound: 'no_number_found' };
+
 function manifestOf(entries: readonly BulkEntry[]) {
   const results: ManifestEntry[] = entries.map((entry) => ({
     index: entry.index,
     filename: entry.filename,
-    status: entry.status,
-    masked_count: entry.maskedCount,
-    unverified_count: entry.unverifiedCount,
+    status: statusWord(entry.status, MASKED),
+    masked_count: entry.covered,
+    unverified_count: entry.unverified,
     ...(entry.result?.residualCheck ? { residual_check: entry.result.residualCheck } : {}),
     output: outputOf(entry, '_masked'),
-    ...(entry.error === undefined ? {} : { error: entry.error, message: entry.message ?? '' }),
+    ...errorFields(entry),
   }));
-  const masked = entries.filter((e) => e.status === 'masked').length;
-  return {
-    submitted: entries.length,
-    masked,
-    no_number_found: entries.filter((e) => e.status === 'no_number_found').length,
-    failed: entries.filter((e) => e.status === 'failed').length,
-    documents_charged: masked,
-    results,
-  };
+  return { ...batchCounts(entries, MASKED), results };
 }
 
 /** The OpenAPI schema of a bulk route: repeated `files` in, a ZIP of `NNN_<name><suffix>.<ext>` out. */
@@ -62,7 +61,7 @@ function bulkSchema(tag: string, summary: string, options: string, suffix: strin
     summary,
     description:
       `multipart/form-data: repeated \`files\` (JPEG, PNG or PDF); ${options} ` +
-      'A file that fails gets status `failed` with its `error` code.',
+      'A file that fails gets status `error` with its `error` code and `message`.',
     consumes: ['multipart/form-data'],
     security: [{ ApiKey: [] }],
     response: {
@@ -74,29 +73,6 @@ function bulkSchema(tag: string, summary: string, options: string, suffix: strin
       '5xx': { $ref: 'ErrorBody#' },
     },
   };
-}
-
-/** Every file through `process`, in parallel up to the configured bound; failures per file. */
-function runBulk<R extends BulkFileResult>(
-  request: FastifyRequest,
-  kit: RouteKit,
-  uploads: readonly UploadedDocument[],
-  process: (file: UploadedDocument) => Promise<R>,
-): Promise<BulkEntry<R>[]> {
-  return processBulk(
-    uploads,
-    kit.settings.bulkConcurrency,
-    process,
-    (error) => {
-      const mapped = toApiError(error, kit.settings.maxUploadBytes);
-      return mapped && (mapped.status < 500 || mapped.code === 'service_unavailable')
-        ? { code: mapped.code, message: mapped.message }
-        : null;
-    },
-    (error) => {
-      request.log.error({ err: loggableError(error) }, 'a bulk file failed unexpectedly');
-    },
-  );
 }
 
 /** A batch's form: repeated `files` up to the batch limit, and the route's text parts. */
@@ -144,8 +120,12 @@ function bulkRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint):
       const { options, uploads } = maskFormOf(form);
       await kit.metering.require(request, uploads.length);
 
-      const entries = await runBulk(request, kit, uploads, (file) =>
-        endpoint.mask(kit, file, options),
+      const entries = await runBatch(
+        request,
+        kit,
+        uploads,
+        (file) => endpoint.mask(kit, file, options),
+        (result) => ({ covered: result.maskedCount, unverified: result.unverifiedCount }),
       );
       const manifest = manifestOf(entries);
       await kit.metering.charge(request, manifest.documents_charged);
@@ -159,32 +139,25 @@ const outputOf = (entry: BulkEntry, suffix: string) =>
     ? `${String(entry.index).padStart(3, '0')}_${outputName(entry.filename, entry.result.format, suffix)}`
     : null;
 
-type RedactedFile = BulkFileResult & { readonly typeCounts: RedactResult['typeCounts'] };
+const REDACTED: BatchWords = { done: 'redacted', nothingFound: 'nothing_found' };
 
 /**
  * The anonymise manifest: the bulk manifest's shape with redaction's words (`redacted`,
  * `nothing_found`, `redacted_count`) and each file's detections per type.
  */
-function anonymiseManifestOf(entries: readonly BulkEntry<RedactedFile>[]) {
-  const statusOf = (s: BulkEntry['status']) =>
-    s === 'masked' ? 'redacted' : s === 'no_number_found' ? 'nothing_found' : s;
-  const redacted = entries.filter((e) => e.status === 'masked').length;
+function anonymiseManifestOf(entries: readonly BulkEntry<RedactResult>[]) {
   return {
-    submitted: entries.length,
-    redacted,
-    nothing_found: entries.filter((e) => e.status === 'no_number_found').length,
-    failed: entries.filter((e) => e.status === 'failed').length,
-    documents_charged: redacted,
+    ...batchCounts(entries, REDACTED),
     results: entries.map((entry) => ({
       index: entry.index,
       filename: entry.filename,
-      status: statusOf(entry.status),
-      redacted_count: entry.maskedCount,
-      unverified_count: entry.unverifiedCount,
+      status: statusWord(entry.status, REDACTED),
+      redacted_count: entry.covered,
+      unverified_count: entry.unverified,
       ...(entry.result?.residualCheck ? { residual_check: entry.result.residualCheck } : {}),
       types: entry.result?.typeCounts ?? {},
       output: outputOf(entry, '_redacted'),
-      ...(entry.error === undefined ? {} : { error: entry.error, message: entry.message ?? '' }),
+      ...errorFields(entry),
     })),
   };
 }
@@ -204,14 +177,15 @@ function anonymiseRoute(app: FastifyInstance, kit: RouteKit): void {
       const form = await readBatch(request, kit, ['types', 'pdf_password']);
       const types = resolveTypes(form.fields.get('types'));
       const password = form.fields.get('pdf_password');
-      const uploads = form.files.map((f) =>
-        password === undefined ? f : { ...f, pdfPassword: password },
-      );
+      const uploads = withPassword(form.files, password);
       await kit.metering.require(request, uploads.length);
-      const entries = await runBulk(request, kit, uploads, async (file) => {
-        const result = await kit.documents.redactPii(file, { types });
-        return { ...result, maskedCount: result.redactedCount };
-      });
+      const entries = await runBatch(
+        request,
+        kit,
+        uploads,
+        (file) => kit.documents.redactPii(file, { types }),
+        (result) => ({ covered: result.redactedCount, unverified: result.unverifiedCount }),
+      );
       const manifest = anonymiseManifestOf(entries);
       await kit.metering.charge(request, manifest.documents_charged);
       return sendZip(reply, 'redacted.zip', entries, manifest);

@@ -6,7 +6,6 @@
  * own entry. Charged one document per file in which something was redacted.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { UploadedDocument } from '../../services/context.js';
 import {
   MODES,
   resolveCountries,
@@ -14,11 +13,11 @@ import {
   resolveMaskKeep,
   resolveMode,
 } from '../../services/global-options.js';
-import { processBulk } from '../../services/bulk.js';
+import { batchCounts, errorFields, statusWord, type BatchWords } from '../../services/bulk.js';
 import type { GlobalRedactOptions, GlobalRedactResult } from '../../services/redact-global.js';
 import type { RouteKit } from '../route-kit.js';
 import { contentDisposition, contentType, outputName } from '../downloads.js';
-import { loggableError, toApiError } from '../errors.js';
+import { runBatch, withPassword } from '../batch.js';
 import { choice, flag } from '../form-fields.js';
 import { readDocumentForm, readUpload } from '../uploads.js';
 
@@ -139,54 +138,37 @@ function batchRoute(app: FastifyInstance, kit: RouteKit): void {
         maxFileBytes: kit.settings.maxUploadBytes,
       });
       const options = optionsOf(form.fields);
-      const password = form.fields.get('pdf_password');
-      const uploads: UploadedDocument[] = form.files.map((f) =>
-        password === undefined ? f : { ...f, pdfPassword: password },
-      );
+      const uploads = withPassword(form.files, form.fields.get('pdf_password'));
       // The whole batch must fit the quota before any work.
       await kit.metering.require(request, uploads.length);
-      const entries = await processBulk(
+      const entries = await runBatch(
+        request,
+        kit,
         uploads,
-        kit.settings.bulkConcurrency,
-        async (file) => {
-          const result = await kit.documents.redactGlobal(file, options);
-          // Global redaction has no fail-closed covers: every value it covers validated.
-          return { ...result, maskedCount: result.entitiesFound, unverifiedCount: 0 };
-        },
-        (error) => {
-          const mapped = toApiError(error, kit.settings.maxUploadBytes);
-          return mapped ? { code: mapped.code, message: mapped.message } : null;
-        },
-        (error) => {
-          request.log.error({ err: loggableError(error) }, 'a batch file failed unexpectedly');
-        },
+        (file) => kit.documents.redactGlobal(file, options),
+        // Global redaction has no fail-closed covers: every value it covers validated.
+        (result) => ({ covered: result.entitiesFound, unverified: 0 }),
       );
-      const redacted = entries.filter((e) => e.status === 'masked').length;
-      await kit.metering.charge(request, redacted);
-      const statusOf = (s: (typeof entries)[number]['status']) =>
-        s === 'masked' ? 'redacted' : s === 'no_number_found' ? 'nothing_found' : 'error';
+      const counts = batchCounts(entries, REDACTED);
+      await kit.metering.charge(request, counts.documents_charged);
       return reply
-        .header('X-Entities-Found', String(entries.reduce((n, e) => n + e.maskedCount, 0)))
+        .header('X-Entities-Found', String(entries.reduce((n, e) => n + e.covered, 0)))
         .send({
-          submitted: entries.length,
-          redacted,
-          nothing_found: entries.filter((e) => e.status === 'no_number_found').length,
-          failed: entries.filter((e) => e.status === 'failed').length,
-          documents_charged: redacted,
+          ...counts,
           quota: quotaOf(request),
           results: entries.map((entry) => ({
             index: entry.index,
             filename: entry.filename,
-            status: statusOf(entry.status),
+            status: statusWord(entry.status, REDACTED),
             ...(entry.result ? jsonBody(entry.filename, entry.result) : {}),
-            ...(entry.error === undefined
-              ? {}
-              : { error: entry.error, message: entry.message ?? '' }),
+            ...errorFields(entry),
           })),
         });
     },
   );
 }
+
+const REDACTED: BatchWords = { done: 'redacted', nothingFound: 'nothing_found' };
 
 export const globalRedactRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
   singleRoute(app, kit);
