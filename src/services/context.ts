@@ -79,3 +79,26 @@ export function withDocument<T>(
     }
   });
 }
+
+/** Runs a file service's work on an upload; see `fileService`. */
+export type FileService<O, R> = (
+  context: ServiceContext,
+  upload: UploadedDocument,
+  options: O,
+) => Promise<R>;
+
+/**
+ * A service entry point (file bytes in, result out; used by the API, bulk and the CLI): the
+ * OCR engine, intake of the formats it accepts, then `work` on the document in a slot.
+ */
+export function fileService<O, R>(
+  accepted: ReadonlySet<FileFormat>,
+  work: (document: Document, options: O, ocr: OcrEngine, context: ServiceContext) => Promise<R>,
+): FileService<O, R> {
+  return async (context, upload, options) => {
+    const ocr = await context.ocr();
+    return withDocument(context, upload, accepted, (document) =>
+      work(document, options, ocr, context),
+    );
+  };
+}

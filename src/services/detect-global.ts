@@ -13,6 +13,7 @@ import {
 } from '../detection/global-page.js';
 import { findGlobalInText } from '../detection/global-text.js';
 import { GLOBAL_FORMATS, type Document } from '../documents/document.js';
+import { DocumentError } from '../domain/errors.js';
 import { metadataPresent } from '../documents/metadata.js';
 import { annotationTexts } from '../documents/pdf-annotations.js';
 import { describePdfPage } from '../documents/render.js';
@@ -23,7 +24,7 @@ import { readPage } from '../ocr/read-document.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { PageText } from '../domain/text-layer.js';
 import type { OcrEngine } from '../ocr/types.js';
-import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
+import { fileService } from './context.js';
 
 /** A PDF page with less text than this, or this much of its area in images, is OCR'd. */
 const IMAGE_COVERAGE_FOR_OCR = 0.02;
@@ -262,17 +263,32 @@ export function ocrBlock(reads: readonly GlobalPageRead[], limit: number): OcrBl
   };
 }
 
-export async function detectDocument(
+/** One page as read and searched: what the apply step of global redaction works from. */
+export interface GlobalPageSearch {
+  readonly index: number;
+  readonly read: GlobalPageRead;
+  readonly found: ReturnType<typeof globalPageFindings>;
+}
+
+/**
+ * The read and find steps of the global endpoints: every page read (its text layer, or OCR up
+ * to `maxOcrPages`), the catalogue run over it and over its annotations, and the detect report.
+ * `everyPage`: a page left unread for the OCR budget fails the request (redaction must not
+ * return a page nobody read), where detection reports it as skipped.
+ */
+export async function searchDocument(
   document: Document,
   options: DetectOptions,
   ocr: OcrEngine,
-): Promise<DetectReport> {
+  everyPage: boolean,
+): Promise<{ readonly pages: GlobalPageSearch[]; readonly report: DetectReport }> {
+  const metadata = await metadataPresent(document);
   const entities: DetectedEntity[] = [];
   const rejectedCandidates: RejectedCandidate[] = [];
   const summary: Record<string, number> = {};
-  const reads: GlobalPageRead[] = [];
+  const pages: GlobalPageSearch[] = [];
   for (let index = 0; index < document.pages.length; index += 1) {
-    const ocrUsed = reads.filter((r) => r.ocr !== null).length;
+    const ocrUsed = pages.filter((p) => p.read.ocr !== null).length;
     const read = await readGlobalPage(
       document,
       index,
@@ -280,9 +296,16 @@ export async function detectDocument(
       options.pdfDpi,
       ocrUsed < options.maxOcrPages,
     );
-    reads.push(read);
-    const { counted, rejected } = globalPageFindings(read, options.rules, options.countries);
-    const entries = reportEntries(index + 1, counted, rejected);
+    if (everyPage && read.skipped) {
+      throw new DocumentError(
+        'too_many_pages',
+        `The document needs OCR on more than ${options.maxOcrPages} pages; at most ` +
+          `${options.maxOcrPages} can be redacted in one request.`,
+      );
+    }
+    const found = globalPageFindings(read, options.rules, options.countries);
+    pages.push({ index, read, found });
+    const entries = reportEntries(index + 1, found.counted, found.rejected);
     const notes = annotationEntries(document, index, options.rules, options.countries);
     for (const e of [...entries.entities, ...notes.entities]) {
       summary[e.type] = (summary[e.type] ?? 0) + 1;
@@ -290,30 +313,42 @@ export async function detectDocument(
     entities.push(...entries.entities, ...notes.entities);
     rejectedCandidates.push(...entries.rejected, ...notes.rejected);
   }
-  const block = ocrBlock(reads, options.maxOcrPages);
-  return {
+  const block = ocrBlock(
+    pages.map((p) => p.read),
+    options.maxOcrPages,
+  );
+  const report: DetectReport = {
     entities,
     rejected_candidates: rejectedCandidates,
     summary,
     file_type: FILE_TYPES[document.format],
     pages: document.pages.length,
-    metadata_present: await metadataPresent(document),
+    metadata_present: metadata,
     ...(block ? { ocr: block } : {}),
   };
+  return { pages, report };
+}
+
+export async function detectDocument(
+  document: Document,
+  options: DetectOptions,
+  ocr: OcrEngine,
+): Promise<DetectReport> {
+  return (await searchDocument(document, options, ocr, false)).report;
 }
 
 /** The service entry point: file bytes in, the report out (used by the API and the CLI). */
-export async function detectGlobalFile(
-  context: ServiceContext,
-  upload: UploadedDocument,
-  options: Omit<DetectOptions, 'pdfDpi' | 'maxOcrPages'>,
-): Promise<DetectReport> {
-  const ocr = await context.ocr();
-  return withDocument(context, upload, GLOBAL_FORMATS, (document) =>
+export const detectGlobalFile = fileService(
+  GLOBAL_FORMATS,
+  (
+    document,
+    options: Omit<DetectOptions, 'pdfDpi' | 'maxOcrPages'>,
+    ocr,
+    context,
+  ): Promise<DetectReport> =>
     detectDocument(
       document,
       { ...options, pdfDpi: context.pdfOcrDpi, maxOcrPages: context.maxOcrPages },
       ocr,
     ),
-  );
-}
+);

@@ -18,7 +18,7 @@ import { INDIAN_FORMATS, type Document } from '../documents/document.js';
 import { maskAadhaar } from '../identifiers/aadhaar.js';
 import type { OcrEngine } from '../ocr/types.js';
 import { readCardDocument, type CardReading } from './card-reading.js';
-import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
+import { fileService } from './context.js';
 import { NoDocumentError } from './errors.js';
 
 export type AadhaarWarning =
@@ -236,13 +236,8 @@ export async function extractAadhaar(
   return describeAadhaar(card, reading, options);
 }
 
-export async function extractAadhaarFile(
-  context: ServiceContext,
-  upload: UploadedDocument,
-  options: ExtractOptions,
-): Promise<AadhaarExtraction> {
-  const ocr = await context.ocr();
-  return withDocument(context, upload, INDIAN_FORMATS, (document) =>
+export const extractAadhaarFile = fileService(
+  INDIAN_FORMATS,
+  (document, options: ExtractOptions, ocr, context): Promise<AadhaarExtraction> =>
     extractAadhaar(document, options, ocr, context.pdfOcrDpi),
-  );
-}
+);

@@ -11,7 +11,7 @@ import { INDIAN_FORMATS, type Document } from '../documents/document.js';
 import { hasPanShape, isValidPan, panHolderType } from '../identifiers/pan.js';
 import type { OcrEngine } from '../ocr/types.js';
 import { readCardDocument, type CardReading } from './card-reading.js';
-import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
+import { fileService } from './context.js';
 import { NoDocumentError } from './errors.js';
 import { findMergedPan } from './merged-pan.js';
 
@@ -126,13 +126,8 @@ async function rereadMergedPan(reading: CardReading, ocr: OcrEngine): Promise<Re
   return null;
 }
 
-export async function extractPanFile(
-  context: ServiceContext,
-  upload: UploadedDocument,
-  includeConfidence: boolean,
-): Promise<PanExtraction> {
-  const ocr = await context.ocr();
-  return withDocument(context, upload, INDIAN_FORMATS, (document) =>
+export const extractPanFile = fileService(
+  INDIAN_FORMATS,
+  (document, includeConfidence: boolean, ocr, context): Promise<PanExtraction> =>
     extractPan(document, includeConfidence, ocr, context.pdfOcrDpi),
-  );
-}
+);

@@ -12,6 +12,14 @@ import { InvalidOptionError, UnknownTypeError } from './errors.js';
 export const MODES = ['box', 'blur', 'mask', 'token', 'pseudonym'] as const;
 export type Mode = (typeof MODES)[number];
 
+/** What a caller of the global redaction endpoints (file and text) chooses. */
+export interface GlobalRedactChoices<M extends Mode = Mode> {
+  readonly rules: readonly GlobalRule[];
+  readonly countries: readonly string[];
+  readonly mode: M;
+  readonly maskKeep: number;
+}
+
 export const MASK_KEEP_DEFAULT = 4;
 export const MASK_KEEP_MAX = 8;
 

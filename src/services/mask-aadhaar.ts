@@ -12,13 +12,19 @@ import { findAadhaarOnPage } from '../detection/aadhaar.js';
 import { findDamagedAadhaar } from '../detection/aadhaar-damaged.js';
 import type { Finding } from '../detection/types.js';
 import { INDIAN_FORMATS } from '../documents/document.js';
-import type { OutputFormat } from '../domain/formats.js';
 import { AADHAAR_MASKED_DIGITS, holdsAadhaarNumber } from '../identifiers/aadhaar.js';
 import type { PageText } from '../domain/text-layer.js';
 import { readDamagedCopies } from './aadhaar-copies.js';
 import { readUnderMarks } from './aadhaar-second-look.js';
-import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
-import { maskDocument, type MaskQr, type MaskResult, type MaskTarget } from './mask-document.js';
+import { fileService } from './context.js';
+import {
+  maskDocument,
+  maskingOptions,
+  type MaskFileOptions,
+  type MaskQr,
+  type MaskResult,
+  type MaskTarget,
+} from './mask-document.js';
 
 export type { MaskQr, MaskResult } from './mask-document.js';
 
@@ -51,18 +57,8 @@ export const AADHAAR_TARGET: MaskTarget = {
 };
 
 /** The service entry point: file bytes in, masked file out (used by the API, bulk and CLI). */
-export async function maskAadhaarFile(
-  context: ServiceContext,
-  upload: UploadedDocument,
-  options: { outputFormat: OutputFormat; maskQr: MaskQr },
-): Promise<MaskResult> {
-  const ocr = await context.ocr();
-  return withDocument(context, upload, INDIAN_FORMATS, (document) =>
-    maskDocument(
-      document,
-      AADHAAR_TARGET,
-      { ...options, pdfDpi: context.pdfOcrDpi, residualCheck: context.residualCheck },
-      ocr,
-    ),
-  );
-}
+export const maskAadhaarFile = fileService(
+  INDIAN_FORMATS,
+  (document, options: MaskFileOptions, ocr, context): Promise<MaskResult> =>
+    maskDocument(document, AADHAAR_TARGET, maskingOptions(options, context), ocr),
+);

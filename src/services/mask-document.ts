@@ -34,6 +34,7 @@ import { redactPdf } from '../redaction/pdf.js';
 import { inkGap } from '../redaction/ink-gap.js';
 import { coverQuads } from '../redaction/raster.js';
 import { coverImagePage, rereadPage, type Cover } from '../pipeline/residual-check.js';
+import type { ServiceContext } from './context.js';
 import { OutputFormatError } from './errors.js';
 
 export type MaskQr = 'xml' | 'all';
@@ -45,6 +46,16 @@ export interface MaskOptions {
   readonly pdfDpi: number;
   /** Read the output again before it leaves; off: `residualCheck: 'skipped'`. */
   readonly residualCheck: boolean;
+}
+
+/** What a caller of the masking endpoints chooses; the rest comes from the service's settings. */
+export type MaskFileOptions = Pick<MaskOptions, 'outputFormat' | 'maskQr'>;
+
+export function maskingOptions(
+  options: MaskFileOptions,
+  context: Pick<ServiceContext, 'pdfOcrDpi' | 'residualCheck'>,
+): MaskOptions {
+  return { ...options, pdfDpi: context.pdfOcrDpi, residualCheck: context.residualCheck };
 }
 
 export interface MaskResult {

@@ -8,11 +8,16 @@
  */
 import { findPanOnPage, findUnreadPanOnCard } from '../detection/pan.js';
 import { INDIAN_FORMATS } from '../documents/document.js';
-import type { OutputFormat } from '../domain/formats.js';
 import { PAN_MASKED_FROM, PAN_MASKED_TO } from '../identifiers/pan.js';
-import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
+import { fileService } from './context.js';
 import { findMergedPan } from './merged-pan.js';
-import { maskDocument, type MaskQr, type MaskResult, type MaskTarget } from './mask-document.js';
+import {
+  maskDocument,
+  maskingOptions,
+  type MaskFileOptions,
+  type MaskResult,
+  type MaskTarget,
+} from './mask-document.js';
 
 export const PAN_TARGET: MaskTarget = {
   find: (page) => findPanOnPage(page).findings,
@@ -29,18 +34,8 @@ export const PAN_TARGET: MaskTarget = {
 };
 
 /** The service entry point: file bytes in, masked file out (used by the API, bulk and CLI). */
-export async function maskPanFile(
-  context: ServiceContext,
-  upload: UploadedDocument,
-  options: { outputFormat: OutputFormat; maskQr: MaskQr },
-): Promise<MaskResult> {
-  const ocr = await context.ocr();
-  return withDocument(context, upload, INDIAN_FORMATS, (document) =>
-    maskDocument(
-      document,
-      PAN_TARGET,
-      { ...options, pdfDpi: context.pdfOcrDpi, residualCheck: context.residualCheck },
-      ocr,
-    ),
-  );
-}
+export const maskPanFile = fileService(
+  INDIAN_FORMATS,
+  (document, options: MaskFileOptions, ocr, context): Promise<MaskResult> =>
+    maskDocument(document, PAN_TARGET, maskingOptions(options, context), ocr),
+);

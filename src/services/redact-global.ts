@@ -12,8 +12,6 @@
 import type { GlobalPageFinding } from '../detection/global-page.js';
 import { findGlobalInText } from '../detection/global-text.js';
 import { GLOBAL_FORMATS, type Document, type FileFormat } from '../documents/document.js';
-import { DocumentError } from '../domain/errors.js';
-import { metadataPresent } from '../documents/metadata.js';
 import { mupdf } from '../documents/mupdf.js';
 import { annotationTexts, rewriteAnnotationTexts } from '../documents/pdf-annotations.js';
 import {
@@ -38,29 +36,14 @@ import {
 } from '../redaction/geometry.js';
 import { replacePdfRegions } from '../redaction/pdf-text-replace.js';
 import { blurQuads, replaceQuads } from '../redaction/raster-replace.js';
-import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
-import {
-  annotationEntries,
-  FILE_TYPES,
-  globalPageFindings,
-  ocrBlock,
-  readGlobalPage,
-  reportEntries,
-  type DetectReport,
-  type DetectedEntity,
-  type GlobalPageRead,
-  type RejectedCandidate,
-} from './detect-global.js';
+import { fileService } from './context.js';
+import { searchDocument, type DetectReport } from './detect-global.js';
 import { InvalidOptionError } from './errors.js';
-import type { Mode } from './global-options.js';
+import type { GlobalRedactChoices, Mode } from './global-options.js';
 import { replaceFindings, replacementFor } from './redact-text.js';
 import { StandIns } from './stand-ins.js';
 
-export interface GlobalRedactOptions {
-  readonly rules: readonly GlobalRule[];
-  readonly countries: readonly string[];
-  readonly mode: Mode;
-  readonly maskKeep: number;
+export interface GlobalRedactOptions extends GlobalRedactChoices {
   readonly stripMetadata: boolean;
 }
 
@@ -225,57 +208,24 @@ export async function redactGlobalDocument(
         '(use box, mask, token or pseudonym).',
     );
   }
-  const metadata = await metadataPresent(document);
+  const { pages: searched, report } = await searchDocument(
+    document,
+    { ...options, ...limits },
+    ocr,
+    true,
+  );
+  const { entities } = report;
   const standIns = new StandIns();
-  const reads: GlobalPageRead[] = [];
-  const entities: DetectedEntity[] = [];
-  const rejected: RejectedCandidate[] = [];
-  const summary: Record<string, number> = {};
   const edits = new Map<number, Edit[]>();
   /** Values read from a PDF's own text: their text must be gone from the output. */
   const pdfValues: string[] = [];
-  for (let index = 0; index < document.pages.length; index += 1) {
-    const ocrUsed = reads.filter((r) => r.ocr !== null).length;
-    const read = await readGlobalPage(
-      document,
-      index,
-      ocr,
-      limits.pdfDpi,
-      ocrUsed < limits.maxOcrPages,
-    );
-    if (read.skipped) {
-      // Fail closed: a page nobody read cannot be returned as redacted.
-      throw new DocumentError(
-        'too_many_pages',
-        `The document needs OCR on more than ${limits.maxOcrPages} pages; at most ` +
-          `${limits.maxOcrPages} can be redacted in one request.`,
-      );
-    }
-    reads.push(read);
-    const found = globalPageFindings(read, options.rules, options.countries);
-    const entries = reportEntries(index + 1, found.counted, found.rejected);
-    const notes = annotationEntries(document, index, options.rules, options.countries);
-    for (const e of [...entries.entities, ...notes.entities]) {
-      summary[e.type] = (summary[e.type] ?? 0) + 1;
-    }
-    entities.push(...entries.entities, ...notes.entities);
-    rejected.push(...entries.rejected, ...notes.rejected);
+  for (const { index, read, found } of searched) {
     // OCR quads are in the rendered page's pixels; a PDF's own text is in points already.
     const toPage = (finding: GlobalPageFinding, quad: Quad): Quad =>
       document.pdf && finding.source === 'ocr' ? scaleQuad(quad, read.rasterToPage) : quad;
     edits.set(index, editsOf(found.all, options, standIns, toPage, read.raster));
     for (const f of found.all) if (f.source === 'pdf') pdfValues.push(f.value);
   }
-  const block = ocrBlock(reads, limits.maxOcrPages);
-  const report: DetectReport = {
-    entities,
-    rejected_candidates: rejected,
-    summary,
-    file_type: FILE_TYPES[document.format],
-    pages: document.pages.length,
-    metadata_present: metadata,
-    ...(block ? { ocr: block } : {}),
-  };
   const types = [...new Set(entities.map((e) => e.type))];
   const outputFormat = OUTPUT_FORMAT_FOR[document.format];
   const regions = [...edits]
@@ -323,16 +273,11 @@ export async function redactGlobalDocument(
 }
 
 /** The service entry point: file bytes in, the redacted file and its report out. */
-export async function redactGlobalFile(
-  context: ServiceContext,
-  upload: UploadedDocument,
-  options: GlobalRedactOptions,
-): Promise<GlobalRedactResult> {
-  const ocr = await context.ocr();
-  return withDocument(context, upload, GLOBAL_FORMATS, (document) =>
+export const redactGlobalFile = fileService(
+  GLOBAL_FORMATS,
+  (document, options: GlobalRedactOptions, ocr, context): Promise<GlobalRedactResult> =>
     redactGlobalDocument(document, options, ocr, {
       pdfDpi: context.pdfOcrDpi,
       maxOcrPages: context.maxOcrPages,
     }),
-  );
-}
+);

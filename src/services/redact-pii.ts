@@ -31,7 +31,7 @@ import { boundsOf, expandQuad, lineRuns, scaleQuad, spanQuad } from '../redactio
 import { neighbourCuts } from '../redaction/ink-gap.js';
 import { coverQuads, coverQuadsInPlace } from '../redaction/raster.js';
 import { coverImagePage, type ReadFor } from '../pipeline/residual-check.js';
-import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
+import { fileService } from './context.js';
 import { UnknownTypeError } from './errors.js';
 import { qrBesideReading } from './qr-beside-reading.js';
 
@@ -348,17 +348,12 @@ const INDIAN_READ: ReadFor = {
 };
 
 /** The service entry point: file bytes in, redacted file out (used by the API, bulk and CLI). */
-export async function redactPiiFile(
-  context: ServiceContext,
-  upload: UploadedDocument,
-  types: readonly IndianType[],
-): Promise<RedactResult> {
-  const ocr = await context.ocr();
-  return withDocument(context, upload, INDIAN_FORMATS, (document) =>
+export const redactPiiFile = fileService(
+  INDIAN_FORMATS,
+  (document, types: readonly IndianType[], ocr, context): Promise<RedactResult> =>
     redactDocument(
       document,
       { types, pdfDpi: context.pdfOcrDpi, residualCheck: context.residualCheck },
       ocr,
     ),
-  );
-}
+);

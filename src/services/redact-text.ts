@@ -10,7 +10,7 @@
 import { findGlobalInText, type GlobalFinding } from '../detection/global-text.js';
 import type { GlobalRule } from '../identifiers/global-rule.js';
 import { TextTooLargeError } from './errors.js';
-import type { Mode } from './global-options.js';
+import type { GlobalRedactChoices, Mode } from './global-options.js';
 import { StandIns } from './stand-ins.js';
 
 export type TextMode = Exclude<Mode, 'blur'>;
@@ -19,11 +19,7 @@ export const TEXT_MODES: readonly TextMode[] = ['token', 'mask', 'pseudonym', 'b
 /** What `box` puts in place of any value. */
 export const BOX_RUN = '\u2588'.repeat(8);
 
-export interface TextRedactOptions {
-  readonly rules: readonly GlobalRule[];
-  readonly countries: readonly string[];
-  readonly mode: TextMode;
-  readonly maskKeep: number;
+export interface TextRedactOptions extends GlobalRedactChoices<TextMode> {
   /** Largest text accepted, in UTF-8 bytes. */
   readonly maxBytes: number;
 }
