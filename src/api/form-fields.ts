@@ -1,5 +1,9 @@
-/** Reads optional text parts of a multipart form against the values the interface allows. */
-import { ApiError } from './errors.js';
+/**
+ * Reads optional text parts of a multipart form against the values the interface allows, by the
+ * same rules the endpoint descriptors use (services/endpoints): a value outside its set is 422
+ * `invalid_request`.
+ */
+import { readChoice, readFlag } from '../services/endpoints/file-endpoint.js';
 
 export function choice<T extends string>(
   fields: ReadonlyMap<string, string>,
@@ -7,13 +11,7 @@ export function choice<T extends string>(
   allowed: readonly T[],
   fallback: T,
 ): T {
-  const raw = fields.get(name)?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  const value = raw.toLowerCase();
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw new ApiError('invalid_request', `${name} must be one of ${allowed.join(', ')}.`);
-  }
-  return value as T;
+  return readChoice(fields, name, { type: 'string', enum: allowed, default: fallback });
 }
 
 /** A boolean part: `true`/`false` (also `1`/`0`, `yes`/`no`, any case); absent or empty is `fallback`. */
@@ -22,9 +20,5 @@ export function flag(
   name: string,
   fallback: boolean,
 ): boolean {
-  const raw = fields.get(name)?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (['true', '1', 'yes'].includes(raw)) return true;
-  if (['false', '0', 'no'].includes(raw)) return false;
-  throw new ApiError('invalid_request', `${name} must be true or false.`);
+  return readFlag(fields, name, { type: 'boolean', default: fallback });
 }

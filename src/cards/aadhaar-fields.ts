@@ -6,7 +6,7 @@
  */
 import { findAadhaarOnPage } from '../detection/aadhaar.js';
 import { UNVERIFIED_RULE } from '../detection/aadhaar-context.js';
-import { isValidAadhaar, isValidVid } from '../identifiers/aadhaar.js';
+import { isValidAadhaar, isValidVid } from '../identifiers/in/aadhaar.js';
 import type { PageText } from '../domain/text-layer.js';
 import {
   centreY,
@@ -14,18 +14,15 @@ import {
   linesBelow,
   placeLines,
   sameFrame,
-  spanConfidence,
   type PlacedLine,
 } from './placed-lines.js';
+import { readSpan, type Read } from './read-value.js';
 import { asDigits, cleanName, findDate, findYear, latinShare } from './text-values.js';
 
-export type Gender = 'M' | 'F' | 'T';
+// Also exported here: the services take it from this module with the card fields.
+export type { Read } from './read-value.js';
 
-/** A value and the mean confidence of the characters it was read from. */
-export interface Read<T> {
-  readonly value: T;
-  readonly confidence: number;
-}
+export type Gender = 'M' | 'F' | 'T';
 
 export interface AadhaarCardText {
   readonly front: boolean;
@@ -69,10 +66,7 @@ function readGender(lines: readonly PlacedLine[]): Read<Gender> | null {
     if (!match?.[1]) continue;
     const word = match[1].toLowerCase();
     const value: Gender = word === 'female' ? 'F' : word === 'male' ? 'M' : 'T';
-    return {
-      value,
-      confidence: spanConfidence(line, match.index, match.index + match[1].length),
-    };
+    return readSpan(line, value, match.index, match.index + match[1].length);
   }
   return null;
 }
@@ -116,7 +110,7 @@ function readBirth(lines: readonly PlacedLine[]): Birth {
       return {
         line: label,
         kind: 'date',
-        date: { value: date.iso, confidence: spanConfidence(line, date.from, date.to) },
+        date: readSpan(line, date.iso, date.from, date.to),
         year: null,
       };
     }
@@ -126,7 +120,7 @@ function readBirth(lines: readonly PlacedLine[]): Birth {
         line: label,
         kind: 'year',
         date: null,
-        year: year && { value: year.year, confidence: spanConfidence(line, year.from, year.to) },
+        year: year && readSpan(line, year.year, year.from, year.to),
       };
     }
     return { line: label, kind: 'date', date: null, year: null };
@@ -191,10 +185,7 @@ function readNumber(pages: readonly PageText[], lines: readonly PlacedLine[]): N
     if (match && /^[2-9]/.test(match[0])) {
       const digits = match[0].replace(/ /g, '');
       return {
-        number: {
-          value: digits,
-          confidence: spanConfidence(line, match.index, match.index + match[0].length),
-        },
+        number: readSpan(line, digits, match.index, match.index + match[0].length),
         maskedLast4: null,
         checksumValid: isValidAadhaar(digits),
       };
@@ -205,10 +196,7 @@ function readNumber(pages: readonly PageText[], lines: readonly PlacedLine[]): N
     if (match?.[1]) {
       return {
         number: null,
-        maskedLast4: {
-          value: asDigits(match[1]),
-          confidence: spanConfidence(line, match.index, match.index + match[0].length),
-        },
+        maskedLast4: readSpan(line, asDigits(match[1]), match.index, match.index + match[0].length),
         checksumValid: false,
       };
     }

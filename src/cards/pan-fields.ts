@@ -9,15 +9,8 @@
  */
 import { findPanOnPage } from '../detection/pan.js';
 import type { PageText } from '../domain/text-layer.js';
-import type { Read } from './aadhaar-fields.js';
-import {
-  linesAbove,
-  linesBelow,
-  placeLines,
-  sameFrame,
-  spanConfidence,
-  type PlacedLine,
-} from './placed-lines.js';
+import { linesAbove, linesBelow, placeLines, sameFrame, type PlacedLine } from './placed-lines.js';
+import { readSpan, type Read } from './read-value.js';
 import { cleanName, findDate, latinShare } from './text-values.js';
 
 export interface PanCardText {
@@ -80,7 +73,7 @@ function valueBelow(
 function readDate(lines: readonly PlacedLine[]): Read<string> | null {
   for (const line of lines) {
     const date = findDate(line.text);
-    if (date) return { value: date.iso, confidence: spanConfidence(line, date.from, date.to) };
+    if (date) return readSpan(line, date.iso, date.from, date.to);
   }
   return null;
 }
@@ -99,7 +92,7 @@ function readPan(pages: readonly PageText[], lines: readonly PlacedLine[]): Read
       .find((w) => /^[A-Z0-9]{10}$/.test(w) && /[0-9]/.test(w) && /[A-Z]/.test(w));
     if (word) {
       const from = line.text.toUpperCase().indexOf(word);
-      return { value: word, confidence: spanConfidence(line, from, from + word.length) };
+      return readSpan(line, word, from, from + word.length);
     }
   }
   return null;

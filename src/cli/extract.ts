@@ -4,7 +4,6 @@
  * found, 1 error.
  */
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Command } from 'commander';
 import { loadSettings } from '../config/settings.js';
 import { serviceContext, type UploadedDocument } from '../services/context.js';
@@ -12,7 +11,7 @@ import { closeEngines } from '../services/engines.js';
 import { NoDocumentError } from '../services/errors.js';
 import { extractAadhaarFile } from '../services/extract-aadhaar.js';
 import { extractPanFile } from '../services/extract-pan.js';
-import { NOTHING_FOUND_EXIT } from './mask.js';
+import { localUpload, NOTHING_FOUND_EXIT } from './file-command.js';
 
 interface ExtractOptions {
   confidence?: boolean;
@@ -32,11 +31,7 @@ export async function printServiceJson<T extends object>(
 ): Promise<void> {
   const bytes = await fs.readFile(input);
   try {
-    const result = await service({
-      bytes,
-      filename: path.basename(input),
-      ...(options.pdfPassword === undefined ? {} : { pdfPassword: options.pdfPassword }),
-    });
+    const result = await service(localUpload(input, bytes, options.pdfPassword));
     console.log(JSON.stringify(result, null, 2));
     process.exitCode = exitCode(result);
   } catch (error) {

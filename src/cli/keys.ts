@@ -2,7 +2,13 @@
 import type { Command } from 'commander';
 import type { ApiKey } from '../accounts/store.js';
 import type { KeyStatus } from '../accounts/schema.js';
-import { withStore, type GlobalOptions } from './context.js';
+import {
+  addSettingOptions,
+  orSettings,
+  withStore,
+  type GlobalOptions,
+  type SettingOptions,
+} from './context.js';
 import { dayOrNone, paidUntilValue, wholeNumber } from './parse.js';
 
 function describe(key: ApiKey): string {
@@ -18,6 +24,25 @@ function describe(key: ApiKey): string {
   ].join('  ');
 }
 
+/**
+ * A key's limits: `keys create` gives an absent one its configured default (PARDA_DEFAULT_*),
+ * `keys update` leaves it unchanged.
+ */
+const LIMIT_OPTIONS = {
+  quota: {
+    flags: '--quota <n>',
+    description: 'monthly document quota',
+    setting: 'defaultMonthlyQuota',
+    parse: wholeNumber(0),
+  },
+  rpm: {
+    flags: '--rpm <n>',
+    description: 'requests per minute',
+    setting: 'defaultRequestsPerMinute',
+    parse: wholeNumber(1),
+  },
+} as const satisfies SettingOptions;
+
 interface CreateOptions {
   org: string;
   quota?: number;
@@ -30,21 +55,23 @@ interface CreateOptions {
 export function registerKeyCommands(program: Command, global: () => GlobalOptions): void {
   const keys = program.command('keys').description('issue and manage API keys');
 
-  keys
-    .command('create')
-    .description('issue a key; the key is printed once, alone on the last line')
-    .requiredOption('--org <name>', 'organisation (created if new)')
-    .option('--quota <n>', 'monthly document quota', wholeNumber(0))
-    .option('--rpm <n>', 'requests per minute', wholeNumber(1))
+  addSettingOptions(
+    keys
+      .command('create')
+      .description('issue a key; the key is printed once, alone on the last line')
+      .requiredOption('--org <name>', 'organisation (created if new)'),
+    LIMIT_OPTIONS,
+  )
     .option('--reveal', 'entitle the key to unmasked Aadhaar numbers', false)
     .option('--prefix <p>', 'key prefix, 2-16 lower-case letters and digits', 'pk')
     .option('--paid-until <date>', 'last paid day, YYYY-MM-DD (UTC), or "none"', dayOrNone)
     .action(async (options: CreateOptions) => {
       await withStore(global(), async (store, settings) => {
+        const limits = orSettings(options, settings, LIMIT_OPTIONS);
         const { key, record } = await store.createKey({
           organisation: options.org,
-          monthlyQuota: options.quota ?? settings.defaultMonthlyQuota,
-          requestsPerMinute: options.rpm ?? settings.defaultRequestsPerMinute,
+          monthlyQuota: limits.quota,
+          requestsPerMinute: limits.rpm,
           revealEntitled: options.reveal === true,
           ...(options.prefix === undefined ? {} : { prefix: options.prefix }),
           paidUntil: options.paidUntil === undefined ? null : paidUntilValue(options.paidUntil),
@@ -92,11 +119,10 @@ export function registerKeyCommands(program: Command, global: () => GlobalOption
       });
     });
 
-  keys
-    .command('update <key>')
-    .description("change a key's quota, rate limit or paid period")
-    .option('--quota <n>', 'monthly document quota', wholeNumber(0))
-    .option('--rpm <n>', 'requests per minute', wholeNumber(1))
+  addSettingOptions(
+    keys.command('update <key>').description("change a key's quota, rate limit or paid period"),
+    LIMIT_OPTIONS,
+  )
     .option('--paid-until <date>', 'last paid day, YYYY-MM-DD (UTC), or "none"', dayOrNone)
     .action(
       async (reference: string, options: { quota?: number; rpm?: number; paidUntil?: string }) => {

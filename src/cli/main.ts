@@ -1,14 +1,21 @@
 /** The `parda` command line: the server, key administration and usage reports. */
 import { Command } from 'commander';
-import { settingsFrom, withStore, type GlobalOptions } from './context.js';
+import {
+  addSettingOptions,
+  orSettings,
+  settingsFrom,
+  withStore,
+  type GlobalOptions,
+  type SettingOptions,
+} from './context.js';
 import { registerKeyCommands } from './keys.js';
 import { registerExtractCommands } from './extract.js';
 import { registerMaskCommand } from './mask.js';
 import { wholeNumber } from './parse.js';
 import { registerUsageCommand } from './usage.js';
 import { registerVerifyCommand } from './verify.js';
-import { registerRedactCommand } from './redact.js';
-import { registerGlobalRedactCommand } from './redact-global.js';
+import { registerRedactPiiCommand } from './redact-pii.js';
+import { registerGlobalRedactCommand } from './redact.js';
 import { serve } from '../server.js';
 
 const DEV_ORGANISATION = 'local-dev';
@@ -21,20 +28,32 @@ const program = new Command()
 
 const global = () => program.opts<GlobalOptions>();
 
-program
-  .command('serve')
-  .description('serve the HTTP API')
-  .option('--host <host>', 'address to listen on (default: PARDA_HOST or 127.0.0.1)')
-  .option('--port <port>', 'port (default: PARDA_PORT or 8000)', wholeNumber(0))
-  .option('--workers <n>', 'worker processes (default: PARDA_WORKERS or 1)', wholeNumber(1))
-  .action(async (options: { host?: string; port?: number; workers?: number }) => {
+const SERVE_OPTIONS = {
+  host: {
+    flags: '--host <host>',
+    description: 'address to listen on (default: PARDA_HOST or 127.0.0.1)',
+    setting: 'host',
+  },
+  port: {
+    flags: '--port <port>',
+    description: 'port (default: PARDA_PORT or 8000)',
+    setting: 'port',
+    parse: wholeNumber(0),
+  },
+  workers: {
+    flags: '--workers <n>',
+    description: 'worker processes (default: PARDA_WORKERS or 1)',
+    setting: 'workers',
+    parse: wholeNumber(1),
+  },
+} as const satisfies SettingOptions;
+
+addSettingOptions(program.command('serve').description('serve the HTTP API'), SERVE_OPTIONS).action(
+  async (options: { host?: string; port?: number; workers?: number }) => {
     const settings = settingsFrom(global());
-    await serve(settings, {
-      host: options.host ?? settings.host,
-      port: options.port ?? settings.port,
-      workers: options.workers ?? settings.workers,
-    });
-  });
+    await serve(settings, orSettings(options, settings, SERVE_OPTIONS));
+  },
+);
 
 program
   .command('init')
@@ -78,7 +97,7 @@ registerUsageCommand(program, global);
 registerMaskCommand(program);
 registerExtractCommands(program);
 registerVerifyCommand(program);
-registerRedactCommand(program);
+registerRedactPiiCommand(program);
 registerGlobalRedactCommand(program);
 
 try {

@@ -28,3 +28,15 @@ export function month(raw: string): string {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(raw)) throw new InvalidArgumentError('expected YYYY-MM');
   return raw;
 }
+
+/**
+ * One of `allowed`, exactly as written. A plain Error, not commander's InvalidArgumentError: the
+ * command line prints it as `parda: expected one of ...`.
+ */
+export function oneOf<T extends string>(allowed: readonly T[]) {
+  return (raw: string): T => {
+    const value = allowed.find((candidate) => candidate === raw);
+    if (value === undefined) throw new Error(`expected one of ${allowed.join(', ')}`);
+    return value;
+  };
+}

@@ -1,69 +1,59 @@
 /**
- * `parda redact-pii IN [-o OUT] [--types a,b]`: the redaction service on a local file, no key.
- * Exit status: 0 redacted, 3 nothing found (the output is then a copy of the input), 1 error
- * (an unknown type among them).
+ * `parda redact IN [-o OUT] [--mode] [--entity-types] [--countries] [--mask-keep]
+ * [--keep-metadata]`: global redaction (POST /global/redact, services/endpoints/global-redact.ts)
+ * of a local file, no key. Rule plugins named in PARDA_RULE_PLUGINS are loaded first. Exit
+ * status: 0 redacted, 3 nothing found (the output is then the input, less its metadata unless
+ * --keep-metadata), 1 error.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Command } from 'commander';
-import { loadSettings } from '../config/settings.js';
-import { EXTENSIONS } from '../domain/formats.js';
-import { serviceContext } from '../services/context.js';
-import { closeEngines } from '../services/engines.js';
-import { redactPiiFile, resolveTypes } from '../services/redact-pii.js';
-import { NOTHING_FOUND_EXIT } from './mask.js';
+import { GLOBAL_REDACT, GLOBAL_REDACT_FIELDS } from '../services/endpoints/global-redact.js';
+import { loadRulePlugins } from '../services/listings.js';
+import { fieldValues, perTypeList, runFileCommand, type FileFlags } from './file-command.js';
 
-interface RedactOptions {
-  output?: string;
-  types?: string;
-  pdfPassword?: string;
+interface GlobalRedactFlags extends FileFlags {
+  mode?: string;
+  entityTypes?: string;
+  countries?: string;
+  maskKeep?: string;
+  keepMetadata?: boolean;
 }
 
-export function registerRedactCommand(program: Command): void {
+const { mode: MODE, mask_keep: MASK_KEEP } = GLOBAL_REDACT_FIELDS;
+
+export function registerGlobalRedactCommand(program: Command): void {
   program
-    .command('redact-pii <input>')
-    .description('cover Indian identifiers whole in a local JPEG, PNG or PDF (a PDF is rasterised)')
+    .command('redact <input>')
+    .description(
+      'redact global identifiers in a local PDF, PNG, JPEG, WEBP, TIFF or BMP (a PDF keeps its text)',
+    )
     .option('-o, --output <file>', 'where to write the result (default: <input>_redacted.<ext>)')
     .option(
-      '--types <names>',
-      'comma-separated types (default: those on by default; see /api/v1/pii-types)',
+      '--mode <mode>',
+      `one of ${MODE.enum.join(', ')} (default ${MODE.default}; blur for images only)`,
     )
+    .option('--entity-types <names>', 'comma-separated types (default: those on by default)')
+    .option('--countries <codes>', 'ISO-2 codes limiting the country types')
+    .option(
+      '--mask-keep <n>',
+      `characters kept by mask mode, ${MASK_KEEP.minimum}-${MASK_KEEP.maximum} (default ${MASK_KEEP.default})`,
+    )
+    .option('--keep-metadata', 'keep PDF information, XMP and image EXIF (stripped by default)')
     .option('--pdf-password <password>', 'password of a protected PDF')
-    .action(async (input: string, options: RedactOptions) => {
-      const types = resolveTypes(options.types);
-      const bytes = await fs.readFile(input);
-      try {
-        const result = await redactPiiFile(
-          serviceContext(loadSettings()),
-          {
-            bytes,
-            filename: path.basename(input),
-            ...(options.pdfPassword === undefined ? {} : { pdfPassword: options.pdfPassword }),
-          },
-          types,
-        );
-        const parsed = path.parse(input);
-        const output =
-          options.output ??
-          path.join(parsed.dir, `${parsed.name}_redacted.${EXTENSIONS[result.format]}`);
-        await fs.writeFile(output, result.bytes);
-        if (result.redactedCount === 0) {
-          console.error(
-            `Nothing redacted: no identifier found; ${output} is the same document written anew.`,
-          );
-          process.exitCode = NOTHING_FOUND_EXIT;
-        } else {
-          const counts = Object.entries(result.typeCounts)
-            .map(([type, n]) => `${type} ${n}`)
-            .join(', ');
-          const unverified =
-            result.unverifiedCount > 0 ? `, ${result.unverifiedCount} unverified` : '';
-          console.log(
-            `Redacted ${result.redactedCount} region(s) (${counts}${unverified}): ${output}`,
-          );
-        }
-      } finally {
-        await closeEngines();
-      }
+    .action(async (input: string, flags: GlobalRedactFlags) => {
+      await runFileCommand(input, flags, {
+        endpoint: GLOBAL_REDACT,
+        values: fieldValues({
+          mode: flags.mode,
+          entity_types: flags.entityTypes,
+          countries: flags.countries,
+          mask_keep: flags.maskKeep,
+          strip_metadata: String(flags.keepMetadata !== true),
+        }),
+        prepare: (settings) => loadRulePlugins(settings.rulePlugins),
+        done: (summary, output) =>
+          `Redacted ${summary.covered} value(s) (${perTypeList(summary)}): ${output}`,
+        nothingFound: (output) =>
+          `Nothing redacted: no identifier found; ${output} holds the input.`,
+      });
     });
 }

@@ -10,7 +10,7 @@
  * more repairs than allowed) is reported too, with rule `unverified`, to be covered and counted
  * apart.
  */
-import { isValidAadhaar, AADHAAR_LENGTH } from '../identifiers/aadhaar.js';
+import { isValidAadhaar, AADHAAR_LENGTH } from '../identifiers/in/aadhaar.js';
 import type { PageText, TextChar, TextLayer, TextLine } from '../domain/text-layer.js';
 import { AADHAAR_LABEL, isAadhaarDocumentPage, UNVERIFIED_RULE } from './aadhaar-context.js';
 import { lineAbove } from './line-above.js';

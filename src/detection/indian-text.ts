@@ -10,7 +10,7 @@ import {
   NOT_PERSONAL_LABELS,
   type IndianRule,
   type IndianType,
-} from '../identifiers/india-rules.js';
+} from '../identifiers/in/redact-pii-rules.js';
 import { tail, textBefore } from './context.js';
 
 export interface TextFinding {
@@ -28,7 +28,7 @@ export interface TextRejection {
   readonly type: IndianType;
   readonly start: number;
   readonly end: number;
-  /** Why: a validation failure (`checksum_or_first_digit`, `format`, ...) or `context`. */
+  /** Why: a validation failure (`checksum`, `format`, ...) or `context`. */
   readonly reason: string;
 }
 

@@ -12,7 +12,7 @@
  * "EPIC No.") and, joined to an e-mail address, made its cover spill onto the label.
  * A label printed above its value (forms, cards, table headers) is looked for there too.
  */
-import { indianRule, type IndianType } from '../identifiers/india-rules.js';
+import { indianRule, type IndianType } from '../identifiers/in/redact-pii-rules.js';
 import { findAadhaarOnPage } from './aadhaar.js';
 import { UNVERIFIED_RULE } from './aadhaar-context.js';
 import type { Quad } from '../domain/geometry.js';

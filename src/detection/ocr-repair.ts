@@ -9,7 +9,7 @@
  * validator: a run of digits (a phone number) is never turned into a voter ID ("8001253389"
  * fits LLLDDDDDDD as "BOO1253389"). The characters keep their boxes.
  */
-import { INDIAN_RULES, type IndianType } from '../identifiers/india-rules.js';
+import { INDIAN_RULES, type IndianType } from '../identifiers/in/redact-pii-rules.js';
 import type { TextLine } from '../domain/text-layer.js';
 
 const AS_LETTER: Readonly<Record<string, string>> = {

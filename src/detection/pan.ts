@@ -1,11 +1,11 @@
 /**
  * Finds PAN numbers in a text layer: a whole word of ten characters, five letters, four
  * digits, one letter, with an official holder code and a serial other than 0000
- * (identifiers/pan.ts). A PAN has no published check character, so OCR confusions are repaired
+ * (identifiers/in/pan.ts). A PAN has no published check character, so OCR confusions are repaired
  * only by position (a digit where a letter must be, or the reverse), at most two per word;
  * a ten-character window inside a longer word (a GSTIN embeds a PAN) is never reported.
  */
-import { isValidPan, PAN_LENGTH } from '../identifiers/pan.js';
+import { isValidPan, PAN_LENGTH } from '../identifiers/in/pan.js';
 import type { Quad } from '../domain/geometry.js';
 import type { PageText, TextChar, TextLayer } from '../domain/text-layer.js';
 import type { FindResult, Finding, RejectedCandidate } from './types.js';

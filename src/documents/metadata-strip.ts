@@ -142,14 +142,23 @@ function imageFormatOf(format: FileFormat): ImageFormat {
   return format;
 }
 
+/** The image decoded (every page of a TIFF), passed through `prepare`, encoded in its format. */
+async function reencoded(
+  bytes: Buffer,
+  format: FileFormat,
+  prepare: (image: Sharp) => Sharp,
+): Promise<{ bytes: Buffer; format: ImageFormat }> {
+  const output = imageFormatOf(format);
+  const image = prepare(sharp(bytes, { pages: -1 }));
+  return { bytes: await rewriteEncoder(image, output).toBuffer(), format: output };
+}
+
 /** The image re-encoded from its pixels without metadata, turned upright (every page of a TIFF). */
-export async function stripImageMetadata(
+export function stripImageMetadata(
   bytes: Buffer,
   format: FileFormat,
 ): Promise<{ bytes: Buffer; format: FileFormat }> {
-  const output = imageFormatOf(format);
-  const image = sharp(bytes, { pages: -1 }).autoOrient();
-  return { bytes: await rewriteEncoder(image, output).toBuffer(), format: output };
+  return reencoded(bytes, format, (image) => image.autoOrient());
 }
 
 /**
@@ -160,8 +169,8 @@ export async function rewriteImageKeepingMetadata(
   bytes: Buffer,
   format: FileFormat,
 ): Promise<{ bytes: Buffer; format: FileFormat }> {
-  const output = imageFormatOf(format);
-  const image = sharp(bytes, { pages: -1 }).keepMetadata();
-  const encoded = await rewriteEncoder(image, output).toBuffer();
+  const { bytes: encoded, format: output } = await reencoded(bytes, format, (image) =>
+    image.keepMetadata(),
+  );
   return { bytes: output === 'png' ? withTextChunksOf(bytes, encoded) : encoded, format: output };
 }

@@ -28,15 +28,15 @@ export function pixelBoxAround(
   };
 }
 
+/** The box's width and height in pixels. */
+export function boxSize(box: PixelBox): { readonly width: number; readonly height: number } {
+  return { width: box.x1 - box.x0, height: box.y1 - box.y0 };
+}
+
 /** A sharp pipeline over the box's pixels of `raster` (for a second reading of that part). */
 export function boxPixels(raster: RasterImage, box: PixelBox): Sharp {
   const raw = { width: raster.width, height: raster.height, channels: raster.channels };
-  return sharp(raster.pixels, { raw }).extract({
-    left: box.x0,
-    top: box.y0,
-    width: box.x1 - box.x0,
-    height: box.y1 - box.y0,
-  });
+  return sharp(raster.pixels, { raw }).extract({ left: box.x0, top: box.y0, ...boxSize(box) });
 }
 
 /**
@@ -49,8 +49,7 @@ export async function scaledRegion(
   scaleX: number,
   scaleY: number,
 ): Promise<RasterImage | null> {
-  const width = box.x1 - box.x0;
-  const height = box.y1 - box.y0;
+  const { width, height } = boxSize(box);
   if (width < 2 || height < 2) return null;
   const { channels } = raster;
   const { data, info } = await boxPixels(raster, box)

@@ -7,6 +7,7 @@ import { abaRoutingPseudonym, validateAbaRouting } from './us/aba-routing.js';
 import { einPseudonym, validateEin } from './us/ein.js';
 import { itinPseudonym, validateItin } from './us/itin.js';
 import { ssnPseudonym, validateSsn } from './us/ssn.js';
+import { bounded, digits } from './patterns.js';
 
 const us = (
   type: string,
@@ -22,19 +23,6 @@ const us = (
   description,
   enabledByDefault: true,
 });
-
-const digits = (raw: string) => raw.replace(/[^0-9]/g, '');
-
-/**
- * `body` as a global pattern that never takes a value out of a longer run: no letter or digit
- * right before or after it, nor, at a digit end, another digit group joined by a space, dot or
- * hyphen.
- */
-const bounded = (body: string) =>
-  new RegExp(
-    `(?<![A-Za-z0-9])(?<![0-9][ .-](?=[0-9]))(?:${body})(?![A-Za-z0-9])(?![ .-][0-9](?<=[0-9][ .-][0-9]))`,
-    'g',
-  );
 
 /** `AAA-GG-SSSS`: hyphens, spaces or dots, the same one twice, or none. */
 const SSN_SHAPE = '[0-9]{3}([-. ]?)[0-9]{2}\\1[0-9]{4}';

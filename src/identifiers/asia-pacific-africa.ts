@@ -3,19 +3,7 @@ import { abnPseudonym, validateAbn } from './au/abn.js';
 import { tfnPseudonym, validateTfn } from './au/tfn.js';
 import type { GlobalRule } from './global-rule.js';
 import { validateZaId, zaIdPseudonym } from './za/id.js';
-
-const digits = (raw: string) => raw.replace(/[^0-9]/g, '');
-
-/**
- * `body` as a global pattern that never takes a value out of a longer run: no letter or digit
- * right before or after it, nor, at a digit end, another digit group joined by a space, dot or
- * hyphen.
- */
-const bounded = (body: string) =>
-  new RegExp(
-    `(?<![A-Za-z0-9])(?<![0-9][ .-](?=[0-9]))(?:${body})(?![A-Za-z0-9])(?![ .-][0-9](?<=[0-9][ .-][0-9]))`,
-    'g',
-  );
+import { bounded, digits } from './patterns.js';
 
 export const ASIA_PACIFIC_AFRICA: readonly GlobalRule[] = [
   {

@@ -9,8 +9,8 @@ import { AMERICAS } from './americas.js';
 import { ASIA_PACIFIC_AFRICA } from './asia-pacific-africa.js';
 import { EUROPE } from './europe.js';
 import type { GlobalRule } from './global-rule.js';
-import { INDIA_GLOBAL } from './india-global.js';
-import { INDIAN_TYPES } from './india.js';
+import { INDIA_GLOBAL } from './in/global-rules.js';
+import { INDIAN_TYPES } from './in/redact-pii-types.js';
 import { CATEGORIES, type Category, type IndianTypeDeclaration } from './types.js';
 import { UNIVERSAL } from './universal.js';
 

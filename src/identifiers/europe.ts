@@ -3,26 +3,13 @@ import { compactVat, validateVat, VAT_PATTERN_SOURCE, vatPseudonym } from './eu/
 import type { GlobalRule } from './global-rule.js';
 import { nhsPseudonym, validateNhs } from './uk/nhs.js';
 import { ninoPseudonym, validateNino } from './uk/nino.js';
+import { alnum, bounded, digits } from './patterns.js';
 
 /** EU member states (ISO-2) whose VAT numbers EU_VAT covers; Greece prints EL on VAT numbers. */
 export const EU_MEMBER_STATES = [
   'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU',
   'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
 ] as const; // prettier-ignore
-
-const alnum = (raw: string) => raw.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
-const digits = (raw: string) => raw.replace(/[^0-9]/g, '');
-
-/**
- * `body` as a global pattern that never takes a value out of a longer run: no letter or digit
- * right before or after it, nor, at a digit end, another digit group joined by a space, dot or
- * hyphen.
- */
-const bounded = (body: string) =>
-  new RegExp(
-    `(?<![A-Za-z0-9])(?<![0-9][ .-](?=[0-9]))(?:${body})(?![A-Za-z0-9])(?![ .-][0-9](?<=[0-9][ .-][0-9]))`,
-    'g',
-  );
 
 export const EUROPE: readonly GlobalRule[] = [
   {

@@ -1,7 +1,7 @@
 /**
  * A global entity type as the detector and the redaction modes use it: its declaration (what
  * the listings serve) plus how it is found, validated and stood in for. Each family module
- * (universal.ts, americas.ts, europe.ts, asia-pacific-africa.ts, india-global.ts) exports its
+ * (universal.ts, americas.ts, europe.ts, asia-pacific-africa.ts, in/global-rules.ts) exports its
  * rules; catalogue.ts gathers them, and `registerGlobalRule` adds a user's own type without
  * touching the detector. Each rule's source is named in its own module.
  */

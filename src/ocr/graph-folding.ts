@@ -76,9 +76,9 @@ export function foldPaddleGraph(bytes: Uint8Array): FoldedModel {
   if (!graph) return { bytes, counts: { convAffine: 0, hardSwish: 0, inputAffine: 0 } };
   const folder = new GraphFolder(graph);
   const counts = {
-    convAffine: folder.foldConvAffine(),
-    hardSwish: folder.fuseHardSwish(),
-    inputAffine: folder.foldInputAffine(),
+    convAffine: folder.rewriteEach('Conv', (conv) => folder.foldConvAffine(conv)),
+    hardSwish: folder.rewriteEach('Add', (add) => folder.fuseHardSwish(add)),
+    inputAffine: folder.rewriteEach('Mul', (mul) => folder.foldInputAffine(mul)),
   };
   folder.dropUnused();
   return { bytes: onnx.ModelProto.encode(model).finish(), counts };
@@ -103,108 +103,104 @@ class GraphFolder {
     this.graphOutputs = new Set(graph.output.map((o) => o.name));
   }
 
-  /** Conv -> Mul(s) -> Add(t) => Conv(s*W, s*b + t). */
-  foldConvAffine(): number {
+  /**
+   * One pass: tries `rewrite` on every live node of `opType` (each rewrite says whether it
+   * matched and rewrote), with the consumers indexed afresh; how many were rewritten.
+   */
+  rewriteEach(opType: string, rewrite: (node: NodeProto) => boolean): number {
     this.index();
     let count = 0;
-    for (const conv of this.live('Conv')) {
-      const convOut = conv.output[0] ?? '';
-      const mul = this.soleConsumer(convOut, 'Mul');
-      const step = mul && this.affineStep(mul, convOut);
-      const weights = this.ownedFloats(conv.input[1], conv);
-      if (!mul || !step || !weights) continue;
-      const { s, t, add } = step;
-      const outChannels = int(weights.tensor.dims[0] ?? 0);
-      const bias = this.biasOf(conv, outChannels);
-      if (!bias) continue;
-      weights.values.forEach((w, i) => (weights.values[i] = w * s));
-      bias.values.forEach((b, i) => (bias.values[i] = b * s + t));
-      store(weights.tensor, weights.values);
-      store(bias.tensor, bias.values);
-      conv.output[0] = add.output[0] ?? convOut;
-      this.removed.add(mul).add(add);
-      count += 1;
-    }
+    for (const node of this.live(opType)) if (rewrite(node)) count += 1;
     return count;
+  }
+
+  /** Conv -> Mul(s) -> Add(t) => Conv(s*W, s*b + t). */
+  foldConvAffine(conv: NodeProto): boolean {
+    const convOut = conv.output[0] ?? '';
+    const mul = this.soleConsumer(convOut, 'Mul');
+    const step = mul && this.affineStep(mul, convOut);
+    const weights = this.ownedFloats(conv.input[1], conv);
+    if (!mul || !step || !weights) return false;
+    const { s, t, add } = step;
+    const outChannels = int(weights.tensor.dims[0] ?? 0);
+    const bias = this.biasOf(conv, outChannels);
+    if (!bias) return false;
+    weights.values.forEach((w, i) => (weights.values[i] = w * s));
+    bias.values.forEach((b, i) => (bias.values[i] = b * s + t));
+    store(weights.tensor, weights.values);
+    store(bias.tensor, bias.values);
+    conv.output[0] = add.output[0] ?? convOut;
+    this.removed.add(mul).add(add);
+    return true;
   }
 
   /** Add(x, 3) -> Clip(0, 6) -> Mul(x, .) -> Div(., 6) => HardSigmoid(x; 1/6, 1/2) -> Mul(x, .). */
-  fuseHardSwish(): number {
-    this.index();
-    let count = 0;
-    for (const add of this.live('Add')) {
-      const x = add.input.find((name) => this.scalar(name) === undefined);
-      if (x === undefined || this.scalarOperand(add, x) !== 3) continue;
-      const clip = this.soleConsumer(add.output[0] ?? '', 'Clip');
-      const [low, high] = clip ? this.clipBounds(clip) : [];
-      if (!clip || low !== 0 || high !== 6) continue;
-      const mul = this.soleConsumer(clip.output[0] ?? '', 'Mul');
-      if (!mul || !mul.input.includes(x) || !mul.input.includes(clip.output[0] ?? '')) continue;
-      const div = this.soleConsumer(mul.output[0] ?? '', 'Div');
-      if (!div || div.input[0] !== mul.output[0] || this.scalar(div.input[1]) !== 6) continue;
-      add.opType = 'HardSigmoid';
-      add.input = [x];
-      add.attribute = [floatAttribute('alpha', 1 / 6), floatAttribute('beta', 0.5)];
-      add.output = [clip.output[0] ?? ''];
-      mul.output = [div.output[0] ?? ''];
-      this.removed.add(clip).add(div);
-      count += 1;
-    }
-    return count;
+  fuseHardSwish(add: NodeProto): boolean {
+    const x = add.input.find((name) => this.scalar(name) === undefined);
+    if (x === undefined || this.scalarOperand(add, x) !== 3) return false;
+    const clip = this.soleConsumer(add.output[0] ?? '', 'Clip');
+    const [low, high] = clip ? this.clipBounds(clip) : [];
+    if (!clip || low !== 0 || high !== 6) return false;
+    const mul = this.soleConsumer(clip.output[0] ?? '', 'Mul');
+    if (!mul || !mul.input.includes(x) || !mul.input.includes(clip.output[0] ?? '')) return false;
+    const div = this.soleConsumer(mul.output[0] ?? '', 'Div');
+    if (!div || div.input[0] !== mul.output[0] || this.scalar(div.input[1]) !== 6) return false;
+    add.opType = 'HardSigmoid';
+    add.input = [x];
+    add.attribute = [floatAttribute('alpha', 1 / 6), floatAttribute('beta', 0.5)];
+    add.output = [clip.output[0] ?? ''];
+    mul.output = [div.output[0] ?? ''];
+    this.removed.add(clip).add(div);
+    return true;
   }
 
   /** Mul(x, s) -> Add(t) -> Conv => Conv(s*W) on x, t in its bias or, if it pads, added before it. */
-  foldInputAffine(): number {
-    this.index();
-    let count = 0;
-    for (const mul of this.live('Mul')) {
-      const x = mul.input.find((name) => this.scalar(name) === undefined);
-      const step = x === undefined ? undefined : this.affineStep(mul, x);
-      if (x === undefined || !step || step.s === 0) continue;
-      const { s, t, add } = step;
-      const conv = this.soleConsumer(add.output[0] ?? '', 'Conv');
-      if (!conv || conv.input[0] !== add.output[0]) continue;
-      const weights = this.ownedFloats(conv.input[1], conv);
-      if (!weights) continue;
-      const outChannels = int(weights.tensor.dims[0] ?? 0);
-      const padded = (attributeInts(conv, 'pads') ?? []).some((p) => p !== 0);
-      const autoPad = attributeString(conv, 'auto_pad');
-      if (autoPad !== undefined && autoPad !== 'NOTSET' && autoPad !== 'VALID') continue;
-      const channels = int(weights.tensor.dims[1] ?? 0) * (attributeInt(conv, 'group') ?? 1);
-      if (padded && !(channels > 0)) continue;
-      const bias = padded ? undefined : this.biasOf(conv, outChannels);
-      if (!padded && !bias) continue;
-      const perOutput = weights.values.length / outChannels;
-      if (bias) {
-        for (let o = 0; o < outChannels; o += 1) {
-          let sum = 0;
-          for (let k = 0; k < perOutput; k += 1) sum += weights.values[o * perOutput + k] ?? 0;
-          bias.values[o] = (bias.values[o] ?? 0) + t * sum;
-        }
-        store(bias.tensor, bias.values);
+  foldInputAffine(mul: NodeProto): boolean {
+    const x = mul.input.find((name) => this.scalar(name) === undefined);
+    const step = x === undefined ? undefined : this.affineStep(mul, x);
+    if (x === undefined || !step || step.s === 0) return false;
+    const { s, t, add } = step;
+    const conv = this.soleConsumer(add.output[0] ?? '', 'Conv');
+    if (!conv || conv.input[0] !== add.output[0]) return false;
+    const weights = this.ownedFloats(conv.input[1], conv);
+    if (!weights) return false;
+    const outChannels = int(weights.tensor.dims[0] ?? 0);
+    const padded = (attributeInts(conv, 'pads') ?? []).some((p) => p !== 0);
+    const autoPad = attributeString(conv, 'auto_pad');
+    if (autoPad !== undefined && autoPad !== 'NOTSET' && autoPad !== 'VALID') return false;
+    const channels = int(weights.tensor.dims[1] ?? 0) * (attributeInt(conv, 'group') ?? 1);
+    if (padded && !(channels > 0)) return false;
+    const bias = padded ? undefined : this.biasOf(conv, outChannels);
+    if (!padded && !bias) return false;
+    const perOutput = weights.values.length / outChannels;
+    if (bias) {
+      for (let o = 0; o < outChannels; o += 1) {
+        let sum = 0;
+        for (let k = 0; k < perOutput; k += 1) sum += weights.values[o * perOutput + k] ?? 0;
+        bias.values[o] = (bias.values[o] ?? 0) + t * sum;
       }
-      weights.values.forEach((w, i) => (weights.values[i] = w * s));
-      store(weights.tensor, weights.values);
-      if (padded) {
-        // x + t/s as a 1x1 depthwise convolution: onnxruntime keeps it in its blocked (NCHWc)
-        // layout, where an Add made it convert the tensor out and back (measured: 11% faster).
-        const base = add.output[0] ?? '';
-        const ones = new Float32Array(channels).fill(1);
-        add.opType = 'Conv';
-        add.input = [
-          x,
-          this.constant(`${base}.unit`, [channels, 1, 1, 1], ones),
-          this.constant(`${base}.shift`, [channels], new Float32Array(channels).fill(t / s)),
-        ];
-        add.attribute = [intAttribute('group', channels), intsAttribute('kernel_shape', [1, 1])];
-        this.removed.add(mul);
-      } else {
-        conv.input[0] = x;
-        this.removed.add(mul).add(add);
-      }
-      count += 1;
+      store(bias.tensor, bias.values);
     }
-    return count;
+    weights.values.forEach((w, i) => (weights.values[i] = w * s));
+    store(weights.tensor, weights.values);
+    if (padded) {
+      // x + t/s as a 1x1 depthwise convolution: onnxruntime keeps it in its blocked (NCHWc)
+      // layout, where an Add made it convert the tensor out and back (measured: 11% faster).
+      const base = add.output[0] ?? '';
+      const ones = new Float32Array(channels).fill(1);
+      add.opType = 'Conv';
+      add.input = [
+        x,
+        this.constant(`${base}.unit`, [channels, 1, 1, 1], ones),
+        this.constant(`${base}.shift`, [channels], new Float32Array(channels).fill(t / s)),
+      ];
+      add.attribute = [intAttribute('group', channels), intsAttribute('kernel_shape', [1, 1])];
+      this.removed.add(mul);
+    } else {
+      conv.input[0] = x;
+      this.removed.add(mul).add(add);
+    }
+    return true;
   }
 
   /** Removes the rewritten nodes, then Constants nothing reads any more. */

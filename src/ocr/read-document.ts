@@ -43,6 +43,15 @@ export interface ReadPage {
   readonly content: PageContent | null;
 }
 
+const ocrNeededFor = (content: PageContent) =>
+  content.textChars === 0 || content.imageCoverage >= IMAGE_COVERAGE_FOR_OCR;
+
+/** Whether page `index` is read by OCR: an image, or a PDF page without text or holding images. */
+export function needsOcr(document: Document, index: number): boolean {
+  if (document.pages[index]?.kind === 'raster') return true;
+  return document.pdf !== null && ocrNeededFor(describePdfPage(document.pdf, index));
+}
+
 /** The resolution at which a PDF page holding images is rendered for OCR. */
 function ocrDpi(content: PageContent, options: ReadOptions): number {
   const floor = options.nativeDpiFloor;
@@ -68,7 +77,7 @@ export async function readPage(
   if (!pdf) throw new Error('a PDF page without its document');
   const textLayer = readPdfTextLayer(pdf, index);
   const content = describePdfPage(pdf, index);
-  if (content.textChars > 0 && content.imageCoverage < IMAGE_COVERAGE_FOR_OCR) {
+  if (!ocrNeededFor(content)) {
     return { index, layers: [textLayer], raster: null, rasterToPage: 72 / options.pdfDpi, content };
   }
   const dpi = ocrDpi(content, options);

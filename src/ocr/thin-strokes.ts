@@ -7,7 +7,7 @@
  * half a bold digit's stroke, the digits stay and the ballpoint goes.
  */
 import sharp from 'sharp';
-import { boxPixels, type PixelBox } from '../documents/scaled-region.js';
+import { boxPixels, boxSize, type PixelBox } from '../documents/scaled-region.js';
 import type { RasterImage } from '../domain/raster.js';
 
 /**
@@ -23,8 +23,7 @@ export async function withoutThinStrokes(
   box: PixelBox,
   radius: number,
 ): Promise<RasterImage | null> {
-  const width = box.x1 - box.x0;
-  const height = box.y1 - box.y0;
+  const { width, height } = boxSize(box);
   if (width <= 4 * radius || height <= 4 * radius) return null;
   // Channel by channel (a copy's channels are equal; on a colour page each is opened alike).
   // sharp's erode shrinks the dark ink, dilate grows it back; two pipelines, since sharp runs

@@ -6,8 +6,8 @@
  * it. A region without text is left as a black box (box mode).
  */
 import { mupdf } from '../documents/mupdf.js';
-import { toMupdfQuad } from '../documents/pdf-text.js';
 import type { Quad } from '../domain/geometry.js';
+import { redactQuads } from './pdf.js';
 import {
   advanceInEms,
   placeReplacement,
@@ -42,16 +42,10 @@ export function replacePdfRegions(
   try {
     // Box mode covers black; the other modes clear the place for the text drawn below.
     const black = regions.every((r) => r.text === null);
-    for (const { quad } of regions) {
-      const annotation = page.createAnnotation('Redact');
-      annotation.setQuadPoints([toMupdfQuad(quad)]);
-      annotation.update();
-    }
-    page.applyRedactions(
+    redactQuads(
+      page,
+      regions.map((r) => r.quad),
       black,
-      mupdf.PDFPage.REDACT_IMAGE_PIXELS,
-      mupdf.PDFPage.REDACT_LINE_ART_NONE,
-      mupdf.PDFPage.REDACT_TEXT_REMOVE,
     );
     const drawn = regions.filter((r) => r.text !== null && r.text !== '');
     if (drawn.length > 0) drawText(pdf, index, page, drawn);

@@ -18,19 +18,28 @@ export function redactPdf(pdf: mupdf.PDFDocument, regions: readonly PdfRegions[]
     if (quads.length === 0) continue;
     const page = pdf.loadPage(index);
     try {
-      for (const quad of quads) {
-        const annotation = page.createAnnotation('Redact');
-        annotation.setQuadPoints([toMupdfQuad(quad)]);
-        annotation.update();
-      }
-      page.applyRedactions(
-        true,
-        mupdf.PDFPage.REDACT_IMAGE_PIXELS,
-        mupdf.PDFPage.REDACT_LINE_ART_NONE,
-        mupdf.PDFPage.REDACT_TEXT_REMOVE,
-      );
+      redactQuads(page, quads, true);
     } finally {
       page.destroy();
     }
   }
+}
+
+/**
+ * Takes the text under each quad (page coordinates) out of the page's content stream and
+ * blanks the image pixels under it, leaving line art; `black` covers each place with a black
+ * box, otherwise it is left clear (for a replacement drawn there afterwards).
+ */
+export function redactQuads(page: mupdf.PDFPage, quads: readonly Quad[], black: boolean): void {
+  for (const quad of quads) {
+    const annotation = page.createAnnotation('Redact');
+    annotation.setQuadPoints([toMupdfQuad(quad)]);
+    annotation.update();
+  }
+  page.applyRedactions(
+    black,
+    mupdf.PDFPage.REDACT_IMAGE_PIXELS,
+    mupdf.PDFPage.REDACT_LINE_ART_NONE,
+    mupdf.PDFPage.REDACT_TEXT_REMOVE,
+  );
 }

@@ -16,18 +16,14 @@ import { GLOBAL_FORMATS, type Document } from '../documents/document.js';
 import { DocumentError } from '../domain/errors.js';
 import { metadataPresent } from '../documents/metadata.js';
 import { annotationTexts } from '../documents/pdf-annotations.js';
-import { describePdfPage } from '../documents/render.js';
 import type { GlobalRule } from '../identifiers/global-rule.js';
 import { previewOf } from '../identifiers/preview.js';
 import { readPdfTextLayer } from '../documents/pdf-text.js';
-import { readPage } from '../ocr/read-document.js';
+import { needsOcr, readPage } from '../ocr/read-document.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { PageText } from '../domain/text-layer.js';
 import type { OcrEngine } from '../ocr/types.js';
 import { fileService } from './context.js';
-
-/** A PDF page with less text than this, or this much of its area in images, is OCR'd. */
-const IMAGE_COVERAGE_FOR_OCR = 0.02;
 
 export interface DetectOptions {
   readonly rules: readonly GlobalRule[];
@@ -125,24 +121,16 @@ export async function readGlobalPage(
   pdfDpi: number,
   ocrLeft: boolean,
 ): Promise<GlobalPageRead> {
-  const page = document.pages[index];
   const pdf = document.pdf;
-  const needsOcr =
-    page?.kind === 'raster' ||
-    (pdf !== null &&
-      (() => {
-        const content = describePdfPage(pdf, index);
-        return content.textChars === 0 || content.imageCoverage >= IMAGE_COVERAGE_FOR_OCR;
-      })());
-  const textOnly = pdf ? [readPdfTextLayer(pdf, index)] : [];
-  if (!needsOcr || !ocrLeft) {
+  const ocrNeeded = needsOcr(document, index);
+  if (!ocrNeeded || !ocrLeft) {
     return {
       index,
-      layers: textOnly,
+      layers: pdf ? [readPdfTextLayer(pdf, index)] : [],
       raster: null,
       rasterToPage: 1,
       ocr: null,
-      skipped: needsOcr,
+      skipped: ocrNeeded,
     };
   }
   const read = await readPage(document, index, ocr, { pdfDpi, purpose: 'document' });

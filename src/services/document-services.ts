@@ -3,7 +3,7 @@
  * and returns a plain result. `inProcessServices` runs them on the calling thread (the CLI,
  * tests, and each pool worker); `PooledServices` (pool/) runs them in the document workers.
  */
-import type { IndianType } from '../identifiers/india-rules.js';
+import type { IndianType } from '../identifiers/in/redact-pii-rules.js';
 import type { VerificationReport } from '../cards/verdict.js';
 import type { UploadedDocument, ServiceContext } from './context.js';
 import { detectGlobalFile, type DetectOptions, type DetectReport } from './detect-global.js';

@@ -1,6 +1,8 @@
 /** Errors the services raise for a caller's mistake (the API maps them to 422). */
-export class OutputFormatError extends Error {
-  override name = 'OutputFormatError';
+
+/** An option the service cannot do as asked (422 `invalid_request`; the message says why). */
+export class InvalidRequestError extends Error {
+  override name = 'InvalidRequestError';
 }
 
 /** The document holds no card of the kind asked for (422 `no_document_detected`, not charged). */

@@ -15,7 +15,7 @@ import { dominantOrientation, placeLines } from '../cards/placed-lines.js';
 import { decodeSecureQr } from '../cards/secure-qr.js';
 import { editDistance, similarity } from '../cards/text-values.js';
 import { INDIAN_FORMATS, type Document } from '../documents/document.js';
-import { maskAadhaar } from '../identifiers/aadhaar.js';
+import { maskAadhaar } from '../identifiers/in/aadhaar.js';
 import type { OcrEngine } from '../ocr/types.js';
 import { readCardDocument, type CardReading } from './card-reading.js';
 import { fileService } from './context.js';

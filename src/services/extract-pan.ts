@@ -8,7 +8,7 @@ import { LOW_CONTRAST_SPREAD } from '../cards/image-quality.js';
 import { readPanCard, type PanCardText } from '../cards/pan-fields.js';
 import { dominantOrientation, placeLines } from '../cards/placed-lines.js';
 import { INDIAN_FORMATS, type Document } from '../documents/document.js';
-import { hasPanShape, isValidPan, panHolderType } from '../identifiers/pan.js';
+import { hasPanShape, isValidPan, panHolderType } from '../identifiers/in/pan.js';
 import type { OcrEngine } from '../ocr/types.js';
 import { readCardDocument, type CardReading } from './card-reading.js';
 import { fileService } from './context.js';

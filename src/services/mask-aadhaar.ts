@@ -12,7 +12,7 @@ import { findAadhaarOnPage } from '../detection/aadhaar.js';
 import { findDamagedAadhaar } from '../detection/aadhaar-damaged.js';
 import type { Finding } from '../detection/types.js';
 import { INDIAN_FORMATS } from '../documents/document.js';
-import { AADHAAR_MASKED_DIGITS, holdsAadhaarNumber } from '../identifiers/aadhaar.js';
+import { AADHAAR_MASKED_DIGITS, holdsAadhaarNumber } from '../identifiers/in/aadhaar.js';
 import type { PageText } from '../domain/text-layer.js';
 import { readDamagedCopies } from './aadhaar-copies.js';
 import { readUnderMarks } from './aadhaar-second-look.js';

@@ -35,7 +35,7 @@ import { inkGap } from '../redaction/ink-gap.js';
 import { coverQuads } from '../redaction/raster.js';
 import { coverImagePage, rereadPage, type Cover } from '../pipeline/residual-check.js';
 import type { ServiceContext } from './context.js';
-import { OutputFormatError } from './errors.js';
+import { InvalidRequestError } from './errors.js';
 
 export type MaskQr = 'xml' | 'all';
 
@@ -311,7 +311,7 @@ async function regionsOf(
 
 function checkOutputFormat(document: Document, outputFormat: OutputFormat): void {
   if (outputFormat === 'jpg' && document.format === 'pdf' && document.pages.length > 1) {
-    throw new OutputFormatError(
+    throw new InvalidRequestError(
       'output_format=jpg needs a single-page document; use pdf or same for a multi-page PDF.',
     );
   }

@@ -8,7 +8,7 @@
  */
 import { findPanOnPage, findUnreadPanOnCard } from '../detection/pan.js';
 import { INDIAN_FORMATS } from '../documents/document.js';
-import { PAN_MASKED_FROM, PAN_MASKED_TO } from '../identifiers/pan.js';
+import { PAN_MASKED_FROM, PAN_MASKED_TO } from '../identifiers/in/pan.js';
 import { fileService } from './context.js';
 import { findMergedPan } from './merged-pan.js';
 import {

@@ -8,7 +8,7 @@
  */
 import { findPanOnPage } from '../detection/pan.js';
 import type { Finding } from '../detection/types.js';
-import { isValidPan } from '../identifiers/pan.js';
+import { isValidPan } from '../identifiers/in/pan.js';
 import { frameOfQuad, frameQuad, toFrame } from '../domain/geometry.js';
 import { pixelBoxAround, scaledRegion } from '../documents/scaled-region.js';
 import { boundsOf } from '../redaction/geometry.js';

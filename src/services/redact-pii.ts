@@ -21,8 +21,8 @@ import {
   type EncodedPage,
 } from '../documents/writers.js';
 import { type WrittenFormat } from '../domain/formats.js';
-import { INDIAN_TYPES } from '../identifiers/india.js';
-import { INDIAN_TYPE_NAMES, type IndianType } from '../identifiers/india-rules.js';
+import { INDIAN_TYPES } from '../identifiers/in/redact-pii-types.js';
+import { INDIAN_TYPE_NAMES, type IndianType } from '../identifiers/in/redact-pii-rules.js';
 import { readPage } from '../ocr/read-document.js';
 import type { Quad } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { findIndianOnPage } from '../../src/detection/indian.js';
-import { INDIAN_TYPE_NAMES } from '../../src/identifiers/india-rules.js';
+import { INDIAN_TYPE_NAMES } from '../../src/identifiers/in/redact-pii-rules.js';
 import { line, page } from '../helpers/text-layer.js';
 
 const DEFAULTS = INDIAN_TYPE_NAMES.filter((t) => t !== 'bank_account');
@@ -80,7 +80,7 @@ describe('Indian identifiers on a page', () => {
       DEFAULTS,
     );
     assert.deepEqual(findings, []);
-    assert.deepEqual(rejected, [{ type: 'aadhaar', page: 0, reason: 'checksum_or_first_digit' }]);
+    assert.deepEqual(rejected, [{ type: 'aadhaar', page: 0, reason: 'checksum' }]);
   });
 
   it('takes a label from the line above the value on the page, not from the other column', () => {

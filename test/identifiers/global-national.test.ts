@@ -13,7 +13,7 @@ import { AMERICAS } from '../../src/identifiers/americas.js';
 import { ASIA_PACIFIC_AFRICA } from '../../src/identifiers/asia-pacific-africa.js';
 import { EUROPE } from '../../src/identifiers/europe.js';
 import type { Draw, GlobalRule } from '../../src/identifiers/global-rule.js';
-import { INDIA_GLOBAL } from '../../src/identifiers/india-global.js';
+import { INDIA_GLOBAL } from '../../src/identifiers/in/global-rules.js';
 
 const RULES = [...AMERICAS, ...EUROPE, ...ASIA_PACIFIC_AFRICA, ...INDIA_GLOBAL];
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { holdsAadhaarNumber } from '../../src/identifiers/aadhaar.js';
+import { holdsAadhaarNumber } from '../../src/identifiers/in/aadhaar.js';
 import type { Quad } from '../../src/domain/geometry.js';
 import type { RasterImage } from '../../src/domain/raster.js';
 import type { PageText } from '../../src/domain/text-layer.js';

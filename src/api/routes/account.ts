@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { monthOf } from '../../accounts/calendar.js';
+import { propertiesOfType } from '../route-schemas.js';
 import '../request-context.js';
 
 export const accountRoutes: FastifyPluginAsync<{ clock: () => Date }> = async (app, { clock }) => {
@@ -21,20 +22,12 @@ export const accountRoutes: FastifyPluginAsync<{ clock: () => Date }> = async (a
               organisation: { type: 'string' },
               key: {
                 type: 'object',
-                properties: {
-                  id: { type: 'string' },
-                  prefix: { type: 'string' },
-                  last4: { type: 'string' },
-                },
+                properties: propertiesOfType('string', ['id', 'prefix', 'last4']),
               },
               month: { type: 'string' },
               quota: {
                 type: 'object',
-                properties: {
-                  limit: { type: 'integer' },
-                  used: { type: 'integer' },
-                  remaining: { type: 'integer' },
-                },
+                properties: propertiesOfType('integer', ['limit', 'used', 'remaining']),
               },
               requests_per_minute: { type: 'integer' },
               reveal_entitled: { type: 'boolean' },

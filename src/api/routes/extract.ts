@@ -3,11 +3,12 @@
  * X-Extracted-Fields. Charged one document when a card was found; a document that holds no
  * card of the kind is 422 `no_document_detected` and not charged.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { extractedFieldCount } from '../../services/extract-aadhaar.js';
 import type { RouteKit } from '../route-kit.js';
 import { ApiError } from '../errors.js';
 import { flag } from '../form-fields.js';
+import { propertiesOfType, uploadRouteSchema } from '../route-schemas.js';
 import { readDocumentForm } from '../uploads.js';
 
 const confidenceSchema = {
@@ -26,10 +27,10 @@ const aadhaarResponse = {
     fields: {
       type: 'object',
       properties: {
-        name: { type: ['string', 'null'] },
-        aadhaar_number: { type: ['string', 'null'] },
-        aadhaar_last4: { type: ['string', 'null'] },
-        date_of_birth: { type: ['string', 'null'] },
+        ...propertiesOfType(
+          ['string', 'null'],
+          ['name', 'aadhaar_number', 'aadhaar_last4', 'date_of_birth'],
+        ),
         year_of_birth: { type: ['integer', 'null'] },
         gender: { type: ['string', 'null'], enum: ['M', 'F', 'T', null] },
         care_of: { type: ['string', 'null'] },
@@ -53,13 +54,10 @@ const panResponse = {
     document_type: { type: 'string', enum: ['pan'] },
     fields: {
       type: 'object',
-      properties: {
-        pan: { type: ['string', 'null'] },
-        name: { type: ['string', 'null'] },
-        father_name: { type: ['string', 'null'] },
-        date_of_birth: { type: ['string', 'null'] },
-        holder_type: { type: ['string', 'null'] },
-      },
+      properties: propertiesOfType(
+        ['string', 'null'],
+        ['pan', 'name', 'father_name', 'date_of_birth', 'holder_type'],
+      ),
     },
     format_valid: { type: 'boolean' },
     warnings: { type: 'array', items: { type: 'string' } },
@@ -67,43 +65,58 @@ const panResponse = {
   },
 };
 
-function schemaOf(summary: string, description: string, body: object) {
-  return {
-    tags: ['extraction'],
-    summary,
-    description,
-    consumes: ['multipart/form-data'],
-    security: [{ ApiKey: [] }],
-    response: {
-      200: {
-        description: 'The fields read, with X-Extracted-Fields',
-        content: { 'application/json': { schema: body } },
-        headers: { 'X-Extracted-Fields': { schema: { type: 'integer' } } },
-      },
-      '4xx': { $ref: 'ErrorBody#' },
-      '5xx': { $ref: 'ErrorBody#' },
-    },
-  };
+type DocumentForm = Awaited<ReturnType<typeof readDocumentForm>>;
+
+/** What sets one card kind's endpoint apart; the rest is the same for every kind. */
+interface CardExtraction {
+  readonly url: string;
+  readonly summary: string;
+  readonly description: string;
+  readonly response: object;
+  /** The form's text parts besides `file` and `pdf_password`. */
+  readonly formFields: readonly string[];
+  extract(form: DocumentForm, request: FastifyRequest): Promise<{ readonly fields: object }>;
 }
 
-export const extractRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
+/** A card kind's endpoint: one document required up front, charged once the card is read. */
+function addExtractionRoute(app: FastifyInstance, kit: RouteKit, card: CardExtraction): void {
   app.post(
-    '/api/v1/extract-aadhaar',
+    card.url,
     {
-      schema: schemaOf(
-        'Extract the fields of an Aadhaar card',
-        'multipart/form-data: `file` (JPEG, PNG or PDF, required); `include_confidence` (boolean, default false); ' +
-          '`reveal_aadhaar_number` (boolean, default false: only for a key with the reveal entitlement, otherwise 403 ' +
-          '`reveal_not_entitled`); `pdf_password`.',
-        aadhaarResponse,
-      ),
+      schema: uploadRouteSchema({
+        tag: 'extraction',
+        summary: card.summary,
+        description: card.description,
+        ok: {
+          description: 'The fields read, with X-Extracted-Fields',
+          content: { 'application/json': { schema: card.response } },
+          headers: { 'X-Extracted-Fields': { schema: { type: 'integer' } } },
+        },
+      }),
     },
     async (request, reply) => {
       await kit.metering.require(request, 1);
-      const form = await readDocumentForm(request, kit.settings.maxUploadBytes, [
-        'include_confidence',
-        'reveal_aadhaar_number',
-      ]);
+      const form = await readDocumentForm(request, kit.settings.maxUploadBytes, card.formFields);
+      const result = await card.extract(form, request);
+      await kit.metering.charge(request, 1);
+      return reply
+        .header('X-Extracted-Fields', String(extractedFieldCount(result.fields)))
+        .send(result);
+    },
+  );
+}
+
+export const extractRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
+  addExtractionRoute(app, kit, {
+    url: '/api/v1/extract-aadhaar',
+    summary: 'Extract the fields of an Aadhaar card',
+    description:
+      'multipart/form-data: `file` (JPEG, PNG or PDF, required); `include_confidence` (boolean, default false); ' +
+      '`reveal_aadhaar_number` (boolean, default false: only for a key with the reveal entitlement, otherwise 403 ' +
+      '`reveal_not_entitled`); `pdf_password`.',
+    response: aadhaarResponse,
+    formFields: ['include_confidence', 'reveal_aadhaar_number'],
+    extract: (form, request) => {
       const reveal = flag(form.fields, 'reveal_aadhaar_number', false);
       // Refused before any work: the number is never silently masked instead.
       if (reveal && !request.account?.key.revealEntitled) {
@@ -112,39 +125,24 @@ export const extractRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
           'This API key is not entitled to reveal full Aadhaar numbers; omit reveal_aadhaar_number.',
         );
       }
-      const result = await kit.documents.extractAadhaar(form.upload, {
+      return kit.documents.extractAadhaar(form.upload, {
         includeConfidence: flag(form.fields, 'include_confidence', false),
         reveal,
       });
-      await kit.metering.charge(request, 1);
-      return reply
-        .header('X-Extracted-Fields', String(extractedFieldCount(result.fields)))
-        .send(result);
     },
-  );
+  });
 
-  app.post(
-    '/api/v1/extract-pan',
-    {
-      schema: schemaOf(
-        'Extract the fields of a PAN card',
-        'multipart/form-data: `file` (JPEG, PNG or PDF, required); `include_confidence` (boolean, default false); `pdf_password`.',
-        panResponse,
-      ),
-    },
-    async (request, reply) => {
-      await kit.metering.require(request, 1);
-      const form = await readDocumentForm(request, kit.settings.maxUploadBytes, [
-        'include_confidence',
-      ]);
-      const result = await kit.documents.extractPan(form.upload, {
+  addExtractionRoute(app, kit, {
+    url: '/api/v1/extract-pan',
+    summary: 'Extract the fields of a PAN card',
+    description:
+      'multipart/form-data: `file` (JPEG, PNG or PDF, required); `include_confidence` (boolean, default false); `pdf_password`.',
+    response: panResponse,
+    formFields: ['include_confidence'],
+    extract: (form) =>
+      kit.documents.extractPan(form.upload, {
         includeConfidence: flag(form.fields, 'include_confidence', false),
-      });
-      await kit.metering.charge(request, 1);
-      return reply
-        .header('X-Extracted-Fields', String(extractedFieldCount(result.fields)))
-        .send(result);
-    },
-  );
+      }),
+  });
   return Promise.resolve();
 };

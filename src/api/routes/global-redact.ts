@@ -6,47 +6,23 @@
  * own entry. Charged one document per file in which something was redacted.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import {
-  MODES,
-  resolveCountries,
-  resolveEntityTypes,
-  resolveMaskKeep,
-  resolveMode,
-} from '../../services/global-options.js';
 import { batchCounts, errorFields, statusWord, type BatchWords } from '../../services/bulk.js';
-import type { GlobalRedactOptions, GlobalRedactResult } from '../../services/redact-global.js';
+import { documentsCharged, type ResultSummary } from '../../services/endpoints/file-endpoint.js';
+import { GLOBAL_REDACT } from '../../services/endpoints/global-redact.js';
+import type { GlobalRedactResult } from '../../services/redact-global.js';
 import type { RouteKit } from '../route-kit.js';
-import { contentDisposition, contentType, outputName } from '../downloads.js';
+import { contentType } from '../downloads.js';
 import { runBatch, withPassword } from '../batch.js';
-import { choice, flag } from '../form-fields.js';
+import { choice } from '../form-fields.js';
 import { readDocumentForm, readUpload } from '../uploads.js';
+import { downloadName, sendDocument } from '../document-reply.js';
 
-const OPTION_FIELDS = [
-  'mode',
-  'entity_types',
-  'countries',
-  'mask_keep',
-  'strip_metadata',
-  'response_mode',
-] as const;
+/** The descriptor's fields, and the single route's choice of reply. */
+const OPTION_FIELDS = [...Object.keys(GLOBAL_REDACT.fields), 'response_mode'];
 
-function optionsOf(fields: ReadonlyMap<string, string>): GlobalRedactOptions {
-  const countries = resolveCountries(fields.get('countries'));
+function jsonBody(filename: string, result: GlobalRedactResult, summary: ResultSummary) {
   return {
-    rules: resolveEntityTypes(fields.get('entity_types'), countries),
-    countries,
-    mode: resolveMode(fields.get('mode'), MODES, 'box'),
-    maskKeep: resolveMaskKeep(fields.get('mask_keep')),
-    stripMetadata: flag(fields, 'strip_metadata', true),
-  };
-}
-
-const outputFileName = (filename: string, result: GlobalRedactResult) =>
-  outputName(filename, result.format, result.entitiesFound > 0 ? '_redacted' : '');
-
-function jsonBody(filename: string, result: GlobalRedactResult) {
-  return {
-    filename: outputFileName(filename, result),
+    filename: downloadName(GLOBAL_REDACT, filename, result, summary),
     content_type: contentType(result.format),
     entities_found: result.entitiesFound,
     entity_types: result.types,
@@ -93,25 +69,18 @@ function singleRoute(app: FastifyInstance, kit: RouteKit): void {
     },
     async (request, reply) => {
       await kit.metering.require(request, 1);
-      const form = await readDocumentForm(request, kit.settings.maxUploadBytes, [...OPTION_FIELDS]);
-      const options = optionsOf(form.fields);
+      const form = await readDocumentForm(request, kit.settings.maxUploadBytes, OPTION_FIELDS);
+      const options = GLOBAL_REDACT.parse(form.fields);
       const responseMode = choice(form.fields, 'response_mode', ['binary', 'json'], 'binary');
-      const result = await kit.documents.redactGlobal(form.upload, options);
-      await kit.metering.charge(request, result.entitiesFound > 0 ? 1 : 0);
-      void reply
-        .header('X-Entities-Found', String(result.entitiesFound))
-        .header('X-Entity-Types', result.types.join(','));
+      const result = await GLOBAL_REDACT.run(kit.documents, form.upload, options);
+      const summary = GLOBAL_REDACT.summarise(result);
+      await kit.metering.charge(request, documentsCharged(summary));
       if (responseMode === 'json') {
-        const body = jsonBody(form.upload.filename, result);
+        for (const [header, value] of summary.headers) void reply.header(header, value);
+        const body = jsonBody(form.upload.filename, result, summary);
         return reply.send({ ...body, report: { ...body.report, quota: quotaOf(request) } });
       }
-      return reply
-        .header('Content-Type', contentType(result.format))
-        .header(
-          'Content-Disposition',
-          contentDisposition(outputFileName(form.upload.filename, result)),
-        )
-        .send(result.bytes);
+      return sendDocument(reply, GLOBAL_REDACT, form.upload.filename, result, summary);
     },
   );
 }
@@ -137,7 +106,7 @@ function batchRoute(app: FastifyInstance, kit: RouteKit): void {
         fields: [...OPTION_FIELDS, 'pdf_password'],
         maxFileBytes: kit.settings.maxUploadBytes,
       });
-      const options = optionsOf(form.fields);
+      const options = GLOBAL_REDACT.parse(form.fields);
       const uploads = withPassword(form.files, form.fields.get('pdf_password'));
       // The whole batch must fit the quota before any work.
       await kit.metering.require(request, uploads.length);
@@ -145,9 +114,8 @@ function batchRoute(app: FastifyInstance, kit: RouteKit): void {
         request,
         kit,
         uploads,
-        (file) => kit.documents.redactGlobal(file, options),
-        // Global redaction has no fail-closed covers: every value it covers validated.
-        (result) => ({ covered: result.entitiesFound, unverified: 0 }),
+        (file) => GLOBAL_REDACT.run(kit.documents, file, options),
+        GLOBAL_REDACT.summarise,
       );
       const counts = batchCounts(entries, REDACTED);
       await kit.metering.charge(request, counts.documents_charged);
@@ -160,7 +128,9 @@ function batchRoute(app: FastifyInstance, kit: RouteKit): void {
             index: entry.index,
             filename: entry.filename,
             status: statusWord(entry.status, REDACTED),
-            ...(entry.result ? jsonBody(entry.filename, entry.result) : {}),
+            ...(entry.result
+              ? jsonBody(entry.filename, entry.result, GLOBAL_REDACT.summarise(entry.result))
+              : {}),
             ...errorFields(entry),
           })),
         });

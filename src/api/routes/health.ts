@@ -7,6 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AccountStore } from '../../accounts/store.js';
 import type { PoolStatus } from '../../services/pool/document-pool.js';
 import { ApiError } from '../errors.js';
+import { propertiesOfType } from '../route-schemas.js';
 
 export interface HealthDeps {
   readonly store: AccountStore;
@@ -42,10 +43,7 @@ const poolSchema = {
   type: 'object',
   required: ['threads', 'busy', 'queued', 'max_queue', 'saturated'],
   properties: {
-    threads: { type: 'integer' },
-    busy: { type: 'integer' },
-    queued: { type: 'integer' },
-    max_queue: { type: 'integer' },
+    ...propertiesOfType('integer', ['threads', 'busy', 'queued', 'max_queue']),
     saturated: { type: 'boolean' },
   },
 };

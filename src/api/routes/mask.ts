@@ -1,31 +1,28 @@
 /** POST /api/v1/mask-aadhaar and /api/v1/mask-pan: the masked file itself, with X-Masked-Count. */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { UploadedDocument } from '../../services/context.js';
-import type { MaskQr, MaskResult } from '../../services/mask-document.js';
-import type { OutputFormat } from '../../domain/formats.js';
+import type { MaskFileOptions } from '../../services/document-services.js';
+import {
+  MASK_AADHAAR,
+  MASK_OPTION_FIELDS,
+  MASK_PAN,
+  parseMaskOptions,
+  type MaskingEndpoint,
+} from '../../services/endpoints/mask.js';
+import type { MaskResult } from '../../services/mask-document.js';
 import type { RouteKit } from '../route-kit.js';
-import { contentDisposition, contentType, outputName } from '../downloads.js';
-import { choice } from '../form-fields.js';
-import { readUpload, type UploadForm } from '../uploads.js';
+import { withPassword } from '../batch.js';
+import { documentHandler } from '../document-reply.js';
+import type { UploadForm } from '../uploads.js';
 
-const OUTPUT_FORMATS: readonly OutputFormat[] = ['same', 'jpg', 'pdf'];
-const MASK_QR: readonly MaskQr[] = ['xml', 'all'];
-
-/** The text parts both masking endpoints take. */
-export const MASK_FIELDS = ['output_format', 'mask_qr', 'pdf_password'];
+/** The text parts both masking endpoints take (bulk.ts reads its batches with them too). */
+export const MASK_FIELDS = [...Object.keys(MASK_OPTION_FIELDS), 'pdf_password'];
 
 /** Options and the PDF password from a masking form, checked against the allowed values. */
 export function maskFormOf(form: UploadForm) {
-  const password = form.fields.get('pdf_password');
   return {
-    options: {
-      outputFormat: choice(form.fields, 'output_format', OUTPUT_FORMATS, 'same'),
-      maskQr: choice(form.fields, 'mask_qr', MASK_QR, 'xml'),
-    },
-    uploads: form.files.map((file) => ({
-      ...file,
-      ...(password === undefined ? {} : { pdfPassword: password }),
-    })),
+    options: parseMaskOptions(form.fields),
+    uploads: withPassword(form.files, form.fields.get('pdf_password')),
   };
 }
 
@@ -55,43 +52,52 @@ const fileResponse = {
   },
 };
 
-/** One masking endpoint: which service masks, and what its documentation says. */
+/** One masking route: its descriptor, where it is served and what its documentation says. */
 export interface MaskEndpoint {
   readonly path: string;
   readonly summary: string;
   /** What `mask_qr=xml`, the default, covers on this endpoint. */
   readonly defaultQr: string;
+  readonly endpoint: MaskingEndpoint;
+  /** The descriptor's service call on the request's services (pooled or in-process). */
   readonly mask: (
     kit: RouteKit,
     file: UploadedDocument,
-    options: { outputFormat: OutputFormat; maskQr: MaskQr },
+    options: MaskFileOptions,
   ) => Promise<MaskResult>;
 }
 
-export const AADHAAR_MASKING: MaskEndpoint = {
+function maskingRoute(route: Omit<MaskEndpoint, 'mask'>): MaskEndpoint {
+  return {
+    ...route,
+    mask: (kit, file, options) => route.endpoint.run(kit.documents, file, options),
+  };
+}
+
+export const AADHAAR_MASKING = maskingRoute({
   path: 'aadhaar',
   summary: 'Mask Aadhaar numbers: cover the first eight digits, keep the last four',
   defaultQr: 'legacy XML QR codes, which hold the full number, and QR codes that cannot be decoded',
-  mask: (kit, file, options) => kit.documents.maskAadhaar(file, options),
-};
+  endpoint: MASK_AADHAAR,
+});
 
-export const PAN_MASKING: MaskEndpoint = {
+export const PAN_MASKING = maskingRoute({
   path: 'pan',
   summary: 'Mask PAN numbers: cover the middle seven characters, keep the first two and the last',
   defaultQr: 'QR codes whose text holds a PAN, and QR codes that cannot be decoded',
-  mask: (kit, file, options) => kit.documents.maskPan(file, options),
-};
+  endpoint: MASK_PAN,
+});
 
-function maskRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint): void {
+function maskRoute(app: FastifyInstance, kit: RouteKit, route: MaskEndpoint): void {
   app.post(
-    `/api/v1/mask-${endpoint.path}`,
+    `/api/v1/mask-${route.path}`,
     {
       schema: {
         tags: ['masking'],
-        summary: endpoint.summary,
+        summary: route.summary,
         description:
           'multipart/form-data: `file` (JPEG, PNG or PDF, required); `output_format` (`same` default, `jpg`, `pdf`); ' +
-          `\`mask_qr\` (\`xml\` default: cover ${endpoint.defaultQr}; \`all\`: cover every QR code); ` +
+          `\`mask_qr\` (\`xml\` default: cover ${route.defaultQr}; \`all\`: cover every QR code); ` +
           '`pdf_password` (for a password-protected PDF).',
         consumes: ['multipart/form-data'],
         security: [{ ApiKey: [] }],
@@ -102,32 +108,7 @@ function maskRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint):
         },
       },
     },
-    async (request, reply) => {
-      await kit.metering.require(request, 1);
-      const form = await readUpload(request, {
-        fileField: 'file',
-        maxFiles: 1,
-        fields: MASK_FIELDS,
-        maxFileBytes: kit.settings.maxUploadBytes,
-      });
-      const { options, uploads } = maskFormOf(form);
-      const [file] = uploads;
-      if (!file) throw new Error('readUpload returned no file');
-      const result = await endpoint.mask(kit, file, options);
-      await kit.metering.charge(request, result.maskedCount > 0 ? 1 : 0);
-      const name = outputName(
-        file.filename,
-        result.format,
-        result.maskedCount > 0 ? '_masked' : '',
-      );
-      return reply
-        .header('X-Masked-Count', String(result.maskedCount))
-        .header('X-Unverified-Count', String(result.unverifiedCount))
-        .header('X-Residual-Check', result.residualCheck)
-        .header('Content-Type', contentType(result.format))
-        .header('Content-Disposition', contentDisposition(name))
-        .send(result.bytes);
-    },
+    documentHandler(kit, route.endpoint),
   );
 }
 

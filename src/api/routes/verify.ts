@@ -7,6 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { MIN_PIXELS_PER_MODULE } from '../../services/verify-document.js';
 import type { RouteKit } from '../route-kit.js';
+import { uploadRouteSchema } from '../route-schemas.js';
 import { readDocumentForm } from '../uploads.js';
 
 const verificationResponse = {
@@ -73,23 +74,17 @@ export const verifyRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
   app.post(
     '/api/v1/verify-document',
     {
-      schema: {
-        tags: ['verification'],
+      schema: uploadRouteSchema({
+        tag: 'verification',
         summary: 'Verify an Aadhaar card against its signed Secure QR',
         description:
           'multipart/form-data: `file` (JPEG, PNG or PDF, required); `pdf_password`. Returns the verdict, the checks ' +
           'performed and the signals found; never a name, a date or a number.',
-        consumes: ['multipart/form-data'],
-        security: [{ ApiKey: [] }],
-        response: {
-          200: {
-            description: 'The verification report',
-            content: { 'application/json': { schema: verificationResponse } },
-          },
-          '4xx': { $ref: 'ErrorBody#' },
-          '5xx': { $ref: 'ErrorBody#' },
+        ok: {
+          description: 'The verification report',
+          content: { 'application/json': { schema: verificationResponse } },
         },
-      },
+      }),
     },
     async (request, reply) => {
       await kit.metering.require(request, 1);

@@ -11,7 +11,7 @@ import { mupdf } from '../../documents/mupdf.js';
 import type { ServiceContext } from '../context.js';
 import { inProcessServices } from '../document-services.js';
 import { resolveEntityTypes } from '../global-options.js';
-import { INDIAN_TYPE_NAMES } from '../../identifiers/india-rules.js';
+import { INDIAN_TYPE_NAMES } from '../../identifiers/in/redact-pii-rules.js';
 
 /**
  * A few pages of letter-like prose in 10 pt type with identifiers among the lines, the shape

@@ -15,7 +15,7 @@ import {
   DocumentTooComplexError,
   InvalidOptionError,
   NoDocumentError,
-  OutputFormatError,
+  InvalidRequestError,
   UnknownTypeError,
 } from '../errors.js';
 
@@ -37,7 +37,7 @@ export type WireOptions = Record<string, unknown>;
 
 export type WireError =
   | { readonly kind: 'document'; readonly code: DocumentErrorCode; readonly message: string }
-  | { readonly kind: 'no_document' | 'output_format' | 'unknown_type'; readonly message: string }
+  | { readonly kind: 'no_document' | 'invalid_request' | 'unknown_type'; readonly message: string }
   | {
       readonly kind: 'invalid_option';
       readonly code: InvalidOptionError['code'];
@@ -91,8 +91,8 @@ export function serialiseError(error: unknown): { error: WireError; retire: bool
   if (error instanceof NoDocumentError) {
     return { error: { kind: 'no_document', message: error.message }, retire: false };
   }
-  if (error instanceof OutputFormatError) {
-    return { error: { kind: 'output_format', message: error.message }, retire: false };
+  if (error instanceof InvalidRequestError) {
+    return { error: { kind: 'invalid_request', message: error.message }, retire: false };
   }
   if (error instanceof UnknownTypeError) {
     return { error: { kind: 'unknown_type', message: error.message }, retire: false };
@@ -146,8 +146,8 @@ export function reviveError(error: WireError): Error {
       return new DocumentError(error.code, error.message);
     case 'no_document':
       return new NoDocumentError(error.message);
-    case 'output_format':
-      return new OutputFormatError(error.message);
+    case 'invalid_request':
+      return new InvalidRequestError(error.message);
     case 'unknown_type':
       return new UnknownTypeError(error.message);
     case 'invalid_option':

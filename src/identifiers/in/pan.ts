@@ -11,11 +11,17 @@
  *   valid:   ACUPA7085R, AAPPV8261K (python-stdnum test vectors)
  *   invalid: AAPPV0000K (serial 0000), AAPEV8261K (E is no holder code), AAPPV826IK (shape)
  */
-import { stdnumValidator as validator } from './stdnum-validator.js';
+import { stdnumValidator as validator } from '../stdnum-validator.js';
 
 const PAN = validator('IN', 'pan');
 
 export const PAN_LENGTH = 10;
+
+/** The rule a PAN is checked against, as reports name it. */
+export const PAN_RULE = 'five letters (the fourth a holder code), serial 0001-9999, a letter';
+
+/** Words before a code that say it is a PAN (English, Hindi). */
+export const PAN_LABELS = /\bpan\b|permanent\s*account|income\s*tax|पैन/i;
 /** Masking covers characters 2 to 8 (0-based): the first two and the last stay readable. */
 export const PAN_MASKED_FROM = 2;
 export const PAN_MASKED_TO = 8;

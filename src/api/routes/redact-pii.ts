@@ -5,12 +5,11 @@
  * counts detections per type. Nothing found: the same file written anew, count 0, not charged.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { resolveTypes } from '../../services/redact-pii.js';
+import { REDACT_PII } from '../../services/endpoints/redact-pii.js';
 import type { RouteKit } from '../route-kit.js';
-import { contentDisposition, contentType, outputName } from '../downloads.js';
-import { readDocumentForm } from '../uploads.js';
+import { documentHandler } from '../document-reply.js';
 
-export const redactRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
+export const redactPiiRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
   app.post(
     '/api/v1/redact-pii',
     {
@@ -49,25 +48,7 @@ export const redactRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
         },
       },
     },
-    async (request, reply) => {
-      await kit.metering.require(request, 1);
-      const form = await readDocumentForm(request, kit.settings.maxUploadBytes, ['types']);
-      const types = resolveTypes(form.fields.get('types'));
-      const result = await kit.documents.redactPii(form.upload, { types });
-      await kit.metering.charge(request, result.redactedCount > 0 ? 1 : 0);
-      const suffix = result.redactedCount > 0 ? '_redacted' : '';
-      return reply
-        .header('X-Redacted-Count', String(result.redactedCount))
-        .header('X-Unverified-Count', String(result.unverifiedCount))
-        .header('X-Redacted-Types', JSON.stringify(result.typeCounts))
-        .header('X-Residual-Check', result.residualCheck)
-        .header('Content-Type', contentType(result.format))
-        .header(
-          'Content-Disposition',
-          contentDisposition(outputName(form.upload.filename, result.format, suffix)),
-        )
-        .send(result.bytes);
-    },
+    documentHandler(kit, REDACT_PII),
   );
   return Promise.resolve();
 };

@@ -5,13 +5,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { findIndianInText } from '../../src/detection/indian-text.js';
-import { INDIAN_TYPES } from '../../src/identifiers/india.js';
+import { findIndianInText } from '../../../src/detection/indian-text.js';
+import { INDIAN_TYPES } from '../../../src/identifiers/in/redact-pii-types.js';
 import {
   indianRule,
   INDIAN_TYPE_NAMES,
   type IndianType,
-} from '../../src/identifiers/india-rules.js';
+} from '../../../src/identifiers/in/redact-pii-rules.js';
 
 function verdicts(type: IndianType, raws: readonly string[]): boolean[] {
   const rule = indianRule(type);
@@ -230,7 +230,7 @@ describe('Indian identifiers in running text', () => {
     assert.deepEqual(
       rejected.map((r) => [r.type, r.reason]),
       [
-        ['aadhaar', 'checksum_or_first_digit'],
+        ['aadhaar', 'checksum'],
         ['passport', 'context'],
       ],
     );

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { VerificationReport } from '../../src/services/verify-document.js';
-import { testKeyPath } from '../fixtures/aadhaar/keys.js';
-import { generateCard } from '../fixtures/cards/index.js';
-import { generateVerifyCard, type GeneratedVerifyCard } from '../fixtures/cards/verify-kinds.js';
-import { backends } from '../helpers/databases.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { fileUpload } from '../helpers/multipart.js';
+import type { VerificationReport } from '../../../src/services/verify-document.js';
+import { testKeyPath } from '../../fixtures/aadhaar/keys.js';
+import { generateCard } from '../../fixtures/cards/index.js';
+import { generateVerifyCard, type GeneratedVerifyCard } from '../../fixtures/cards/verify-kinds.js';
+import { backends } from '../../helpers/databases.js';
+import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { fileUpload } from '../../helpers/multipart.js';
 
 const [sqlite] = backends();
 if (!sqlite) throw new Error('no sqlite backend');

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { hasPanShape, isValidPan, maskPan, panHolderType } from '../../src/identifiers/pan.js';
+import {
+  hasPanShape,
+  isValidPan,
+  maskPan,
+  panHolderType,
+} from '../../../src/identifiers/in/pan.js';
 
 describe('PAN rules', () => {
   it('accepts the python-stdnum vectors and rejects serial 0000, unknown holder codes and bad shapes', () => {

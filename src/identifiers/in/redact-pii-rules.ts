@@ -2,12 +2,12 @@
  * The Indian redaction types (README, `types` of /redact-pii) as rules the finder runs:
  * where candidates are in raw text (separators as people print them), how a candidate is
  * compacted, how it is validated, and which labels speak for or against it. The declarations
- * the listings serve (shape, description, default) are in india.ts; this module adds the
+ * the listings serve (shape, description, default) are in redact-pii-types.ts; this adds the
  * behaviour, type by type, from each number's published format (README: Indian identifiers).
  */
-import { isValidAadhaar, isValidVid, vidChecksumValid } from './aadhaar.js';
+import { AADHAAR_LABELS, isValidVid, validateAadhaar, vidChecksumValid } from './aadhaar.js';
 import { validateDrivingLicence } from './driving-licence.js';
-import { compactEmail, EMAIL_PATTERN, validateEmail } from './email.js';
+import { compactEmail, EMAIL_PATTERN, validateEmail } from '../email.js';
 import { validateGstin } from './gstin.js';
 import {
   validateBankAccount,
@@ -16,9 +16,10 @@ import {
   validateLabelledPhoneIn,
   validatePhoneIn,
   validateVoterEpic,
-} from './india-numbers.js';
-import { isValidPan } from './pan.js';
-import { accept, reject, type Validation } from './validation.js';
+} from './numbers.js';
+import { isValidPan, PAN_LABELS, PAN_RULE } from './pan.js';
+import { accept, reject, type Validation } from '../validation.js';
+import { alnum, digits } from '../patterns.js';
 
 export const INDIAN_TYPE_NAMES = [
   'aadhaar',
@@ -71,19 +72,11 @@ export interface IndianRule {
   readonly shape?: string;
 }
 
-const alnum = (raw: string) => raw.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
-const digits = (raw: string) => raw.replace(/[^0-9]/g, '');
-
 /** Not part of a longer run of letters and digits (nor, for digit groups, of more groups). */
 const B = '(?<![A-Za-z0-9])';
 const E = '(?![A-Za-z0-9])';
 const DIGIT_B = '(?<![A-Za-z0-9]|[0-9][ -])';
 const DIGIT_E = '(?![A-Za-z0-9]|[ -][0-9])';
-
-const verhoeff = (length: number, check: (d: string) => boolean) => (value: string) =>
-  check(value)
-    ? accept(`${length} digits, Verhoeff check digit`, 0.9)
-    : reject(`${length} digits, Verhoeff check digit`, 'checksum_or_first_digit');
 
 export const INDIAN_RULES: readonly IndianRule[] = [
   {
@@ -91,8 +84,8 @@ export const INDIAN_RULES: readonly IndianRule[] = [
     // Each space on its own: OCR drops one of them ("7603 98604900"), as masking accepts.
     pattern: new RegExp(`${DIGIT_B}[2-9][0-9]{3}[ -]?[0-9]{4}[ -]?[0-9]{4}${DIGIT_E}`, 'g'),
     compact: digits,
-    validate: verhoeff(12, isValidAadhaar),
-    labels: /aadha?a?r|adhaa?r|\buid\b|uidai|आधार/i,
+    validate: validateAadhaar,
+    labels: AADHAAR_LABELS,
   },
   {
     type: 'vid',
@@ -109,14 +102,8 @@ export const INDIAN_RULES: readonly IndianRule[] = [
     type: 'pan',
     pattern: new RegExp(`${B}[A-Z]{5}[0-9]{4}[A-Z]${E}`, 'g'),
     compact: alnum,
-    validate: (v) =>
-      isValidPan(v)
-        ? accept('five letters (the fourth a holder code), serial 0001-9999, a letter', 0.9)
-        : reject(
-            'five letters (the fourth a holder code), serial 0001-9999, a letter',
-            'structure',
-          ),
-    labels: /\bpan\b|permanent\s*account|income\s*tax|पैन/i,
+    validate: (v) => (isValidPan(v) ? accept(PAN_RULE, 0.9) : reject(PAN_RULE, 'structure')),
+    labels: PAN_LABELS,
     shape: 'LLLLLDDDDL',
   },
   {

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { mupdf } from '../../src/documents/mupdf.js';
-import { backends } from '../helpers/databases.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { blackShare, simpleCard } from '../helpers/cards.js';
-import * as fixtures from '../helpers/fixtures.js';
-import { fileUpload, type Part } from '../helpers/multipart.js';
-import { samePixels } from '../helpers/pixels.js';
+import { mupdf } from '../../../src/documents/mupdf.js';
+import { backends } from '../../helpers/databases.js';
+import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { blackShare, simpleCard } from '../../helpers/cards.js';
+import * as fixtures from '../../helpers/fixtures.js';
+import { fileUpload, type Part } from '../../helpers/multipart.js';
+import { samePixels } from '../../helpers/pixels.js';
 
 const [sqlite] = backends();
 const NUMBER = '2345 6789 0124';

@@ -13,7 +13,7 @@
  *   invalid: 27AAPFU0939F1ZW (check), 45AAPFU0939F1ZX (state), 27AAPXU0939F1ZU (holder code)
  */
 import { PAN_HOLDER_TYPES } from './pan.js';
-import { accept, reject, type Validation } from './validation.js';
+import { accept, reject, type Validation } from '../validation.js';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { backends } from '../helpers/databases.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { simpleCard } from '../helpers/cards.js';
-import { fileUpload, type Part } from '../helpers/multipart.js';
-import { generateDocument, type GeneratedDocument } from '../fixtures/aadhaar/index.js';
-import type { AadhaarExtraction } from '../../src/services/extract-aadhaar.js';
-import type { PanExtraction } from '../../src/services/extract-pan.js';
-import { generateCard } from '../fixtures/cards/index.js';
+import { backends } from '../../helpers/databases.js';
+import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { simpleCard } from '../../helpers/cards.js';
+import { fileUpload, type Part } from '../../helpers/multipart.js';
+import { generateDocument, type GeneratedDocument } from '../../fixtures/aadhaar/index.js';
+import type { AadhaarExtraction } from '../../../src/services/extract-aadhaar.js';
+import type { PanExtraction } from '../../../src/services/extract-pan.js';
+import { generateCard } from '../../fixtures/cards/index.js';
 
 type Body = AadhaarExtraction & Record<string, unknown>;
 const errorOf = (res: { body: string }) => (JSON.parse(res.body) as { error: string }).error;

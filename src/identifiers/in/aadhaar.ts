@@ -12,7 +12,8 @@
  */
 // The package's public index does not export its checksum helpers; its CommonJS build does.
 import { verhoeffValidate } from 'stdnum/lib/cjs/util/checksum.js';
-import { stdnumValidator as validator } from './stdnum-validator.js';
+import { stdnumValidator as validator } from '../stdnum-validator.js';
+import { accept, reject, type Validation } from '../validation.js';
 
 const AADHAAR = validator('IN', 'aadhaar');
 const VID = validator('IN', 'vid');
@@ -24,6 +25,21 @@ export const AADHAAR_MASKED_DIGITS = 8;
 
 export function isValidAadhaar(digits: string): boolean {
   return digits.length === AADHAAR_LENGTH && AADHAAR.validate(digits).isValid;
+}
+
+/** Words before a number that say it is an Aadhaar number (English, Hindi). */
+export const AADHAAR_LABELS = /aadha?a?r|adhaa?r|\buid\b|uidai|आधार/i;
+
+const AADHAAR_RULE = '12 digits, first 2-9, Verhoeff check digit';
+
+/** The check with its reason: length, first digit, Verhoeff digit, then stdnum's palindrome rule. */
+export function validateAadhaar(value: string): Validation {
+  if (value.length !== AADHAAR_LENGTH) return reject(AADHAAR_RULE, 'length');
+  if (value.startsWith('0') || value.startsWith('1')) return reject(AADHAAR_RULE, 'prefix');
+  if (!verhoeffValidate(value)) return reject(AADHAAR_RULE, 'checksum');
+  // What is left is the stdnum libraries' palindrome heuristic (IN.1), kept as /redact-pii does.
+  if (!isValidAadhaar(value)) return reject(AADHAAR_RULE, 'palindrome');
+  return accept(AADHAAR_RULE, 0.9);
 }
 
 /**

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { metadataPresent } from '../../src/documents/metadata.js';
-import { mupdf } from '../../src/documents/mupdf.js';
-import { renderPdfPage } from '../../src/documents/render.js';
-import { imagesToPdf } from '../../src/documents/writers.js';
-import { simpleCard } from '../helpers/cards.js';
-import { backends } from '../helpers/databases.js';
-import { encodeBmp, pdfWithLines } from '../helpers/fixtures.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { fileUpload, multipart, type Part } from '../helpers/multipart.js';
+import { metadataPresent } from '../../../src/documents/metadata.js';
+import { mupdf } from '../../../src/documents/mupdf.js';
+import { renderPdfPage } from '../../../src/documents/render.js';
+import { imagesToPdf } from '../../../src/documents/writers.js';
+import { simpleCard } from '../../helpers/cards.js';
+import { backends } from '../../helpers/databases.js';
+import { encodeBmp, pdfWithLines } from '../../helpers/fixtures.js';
+import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { fileUpload, multipart, type Part } from '../../helpers/multipart.js';
 
 const [sqlite] = backends();
 if (!sqlite) throw new Error('no sqlite backend');

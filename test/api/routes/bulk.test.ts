@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { backends } from '../helpers/databases.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { simpleCard } from '../helpers/cards.js';
-import * as fixtures from '../helpers/fixtures.js';
-import { multipart, type Part } from '../helpers/multipart.js';
-import { unzip } from '../helpers/unzip.js';
-import { samePixels } from '../helpers/pixels.js';
+import { backends } from '../../helpers/databases.js';
+import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { simpleCard } from '../../helpers/cards.js';
+import * as fixtures from '../../helpers/fixtures.js';
+import { multipart, type Part } from '../../helpers/multipart.js';
+import { unzip } from '../../helpers/unzip.js';
+import { samePixels } from '../../helpers/pixels.js';
 
 const [sqlite] = backends();
 

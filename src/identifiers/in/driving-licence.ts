@@ -9,7 +9,7 @@
  *   valid:   DL0420110149646, MH1220110012345, TG0920240001234
  *   invalid: XX0120150012345 (state), MH1218990012345 (year), MH0020110012345 (RTO 00)
  */
-import { accept, reject, type Validation } from './validation.js';
+import { accept, reject, type Validation } from '../validation.js';
 
 /** MoRTH registration marks of states and UTs, with the legacy codes still printed (OR, UA, DN). */
 const STATES = new Set(

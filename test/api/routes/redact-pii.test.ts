@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { mupdf } from '../../src/documents/mupdf.js';
-import { renderPdfPage } from '../../src/documents/render.js';
-import { blackShare, simpleCard, type Box } from '../helpers/cards.js';
-import { backends } from '../helpers/databases.js';
-import { pdfWithLines } from '../helpers/fixtures.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { fileUpload, type Part } from '../helpers/multipart.js';
-import { generateRedactionDocument, imagePdf } from '../fixtures/redaction/index.js';
-import { samePixels } from '../helpers/pixels.js';
+import { mupdf } from '../../../src/documents/mupdf.js';
+import { renderPdfPage } from '../../../src/documents/render.js';
+import { blackShare, simpleCard, type Box } from '../../helpers/cards.js';
+import { backends } from '../../helpers/databases.js';
+import { pdfWithLines } from '../../helpers/fixtures.js';
+import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { fileUpload, type Part } from '../../helpers/multipart.js';
+import { generateRedactionDocument, imagePdf } from '../../fixtures/redaction/index.js';
+import { samePixels } from '../../helpers/pixels.js';
 
 const [sqlite] = backends();
 if (!sqlite) throw new Error('no sqlite backend');

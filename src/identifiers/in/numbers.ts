@@ -4,8 +4,8 @@
  * confidence only). Sources: each number's published format (README: Indian identifiers).
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { stdnumValidator } from './stdnum-validator.js';
-import { accept, reject, type Validation } from './validation.js';
+import { stdnumValidator } from '../stdnum-validator.js';
+import { accept, reject, type Validation } from '../validation.js';
 
 const EPIC = stdnumValidator('IN', 'epic');
 

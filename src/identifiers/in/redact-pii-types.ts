@@ -1,5 +1,5 @@
-/** Indian identifiers: the `/redact-pii` types (the IN_* global types are in india-global.ts). */
-import type { IndianTypeDeclaration } from './types.js';
+/** Indian identifiers: the `/redact-pii` types (the IN_* global types are in global-rules.ts). */
+import type { IndianTypeDeclaration } from '../types.js';
 
 export const INDIAN_TYPES: readonly IndianTypeDeclaration[] = [
   {

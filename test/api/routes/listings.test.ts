@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { backends } from '../helpers/databases.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { backends } from '../../helpers/databases.js';
+import { startTestApp, type TestApp } from '../../helpers/app.js';
 
 const [sqlite] = backends();
 

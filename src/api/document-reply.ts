@@ -1,0 +1,66 @@
+/**
+ * A single-document route's answer, shared by the masking routes, /redact-pii and
+ * /global/redact: the form read against the endpoint descriptor's fields, the service, the
+ * summary's headers and the file as a download.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  documentsCharged,
+  downloadSuffix,
+  type FileEndpoint,
+  type FileResult,
+  type OptionFields,
+  type ResultSummary,
+} from '../services/endpoints/file-endpoint.js';
+import { contentDisposition, contentType, outputName } from './downloads.js';
+import type { RouteKit } from './route-kit.js';
+import { readDocumentForm } from './uploads.js';
+
+/** The download's name: the client's file name, suffixed when something was covered. */
+export function downloadName(
+  endpoint: { readonly suffix: string },
+  filename: string,
+  result: FileResult,
+  summary: ResultSummary,
+): string {
+  return outputName(filename, result.format, downloadSuffix(endpoint, summary));
+}
+
+/** A result as the response: the summary's headers, then the file as a download. */
+export function sendDocument(
+  reply: FastifyReply,
+  endpoint: { readonly suffix: string },
+  filename: string,
+  result: FileResult,
+  summary: ResultSummary,
+) {
+  for (const [header, value] of summary.headers) void reply.header(header, value);
+  return reply
+    .header('Content-Type', contentType(result.format))
+    .header(
+      'Content-Disposition',
+      contentDisposition(downloadName(endpoint, filename, result, summary)),
+    )
+    .send(result.bytes);
+}
+
+/**
+ * The handler of a single-document route over a descriptor (the masking routes, /redact-pii):
+ * the form read against the endpoint's fields, the service, the file back. Charged only when
+ * something was covered. /global/redact, which may answer JSON instead, sends with sendDocument.
+ */
+export function documentHandler<F extends OptionFields, O, R extends FileResult>(
+  kit: RouteKit,
+  endpoint: FileEndpoint<F, O, R>,
+) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    await kit.metering.require(request, 1);
+    const fields = Object.keys(endpoint.fields);
+    const form = await readDocumentForm(request, kit.settings.maxUploadBytes, fields);
+    const options = endpoint.parse(form.fields);
+    const result = await endpoint.run(kit.documents, form.upload, options);
+    const summary = endpoint.summarise(result);
+    await kit.metering.charge(request, documentsCharged(summary));
+    return sendDocument(reply, endpoint, form.upload.filename, result, summary);
+  };
+}
