@@ -9,15 +9,10 @@ import type { FindHints, GlobalRule } from '../identifiers/global-rule.js';
 import type { Quad } from '../domain/geometry.js';
 import type { PageText } from '../domain/text-layer.js';
 import { misreadMrzZone } from '../identifiers/universal/mrz.js';
-import {
-  findGlobalInText,
-  type GlobalFindResult,
-  type GlobalFinding,
-  type GlobalRejection,
-} from './global-text.js';
+import { findGlobalInText, type GlobalFindResult } from './global-text.js';
 import { mapLines } from './mapped-lines.js';
 import { asMrzRows, capitalisedCodes } from './ocr-codes.js';
-import type { Finding } from './types.js';
+import type { Finding, RejectedCandidate, TextFinding, TextRejection } from './types.js';
 
 export interface GlobalPageFinding extends Finding {
   /** The value as printed on the page (separators included), for mask mode and stand-ins. */
@@ -26,10 +21,7 @@ export interface GlobalPageFinding extends Finding {
   readonly source: PageText['source'];
 }
 
-export interface GlobalPageRejection {
-  readonly type: string;
-  readonly page: number;
-  readonly reason: string;
+export interface GlobalPageRejection extends RejectedCandidate {
   /** The candidate as printed: only for its preview (mostly asterisks), never logged. */
   readonly printed: string;
 }
@@ -51,7 +43,7 @@ function withMisreadZones(
 ): GlobalFindResult {
   const rule = rules.find((r) => r.type === PASSPORT_MRZ);
   if (!rule?.pattern) return found;
-  const zones: GlobalFinding[] = [];
+  const zones: TextFinding[] = [];
   for (const m of text.matchAll(rule.pattern)) {
     const span = { start: m.index, end: m.index + m[0].length };
     if (found.findings.some((f) => f.type === PASSPORT_MRZ && overlapping(f, span))) continue;
@@ -99,8 +91,8 @@ function findInReading(
   return {
     findings: [...found.findings, ...added].sort((a, b) => a.start - b.start),
     rejected: found.rejected.filter((r) => ![...added].some((f) => overlapping(f, r))),
-    printed: (span: GlobalFinding | GlobalRejection) =>
-      (added.has(span as GlobalFinding) ? capitalised : text).slice(span.start, span.end),
+    printed: (span: TextFinding | TextRejection) =>
+      (added.has(span as TextFinding) ? capitalised : text).slice(span.start, span.end),
   };
 }
 

@@ -8,30 +8,11 @@
  */
 import type { FindHints, GlobalRule, Span } from '../identifiers/global-rule.js';
 import { textBefore } from './context.js';
-
-export interface GlobalFinding {
-  readonly type: string;
-  /** Span of the value as printed in the text, separators included. */
-  readonly start: number;
-  readonly end: number;
-  /** Compacted value: for the apply step (tokens, pseudonyms), never for logs or reports. */
-  readonly value: string;
-  /** The check that passed, in words. */
-  readonly rule: string;
-  readonly confidence: number;
-}
-
-export interface GlobalRejection {
-  readonly type: string;
-  readonly start: number;
-  readonly end: number;
-  /** Why: the validator's reason (`checksum`, `format`, ...) or `context`. */
-  readonly reason: string;
-}
+import type { TextFinding, TextRejection } from './types.js';
 
 export interface GlobalFindResult {
-  readonly findings: readonly GlobalFinding[];
-  readonly rejected: readonly GlobalRejection[];
+  readonly findings: readonly TextFinding[];
+  readonly rejected: readonly TextRejection[];
 }
 
 const LABEL_BONUS = 0.1;
@@ -57,8 +38,8 @@ function candidates(
   out: GlobalFindResult,
   claims: Span[],
 ) {
-  const findings = out.findings as GlobalFinding[];
-  const rejected = out.rejected as GlobalRejection[];
+  const findings = out.findings as TextFinding[];
+  const rejected = out.rejected as TextRejection[];
   for (const { start, end } of spansOf(rule, text, hints)) {
     const value = rule.compact(text.slice(start, end));
     const validation = rule.validate(value);
@@ -134,7 +115,7 @@ export function findGlobalInText(
   const ranked = [...unclaimed].sort(
     (a, b) => b.end - b.start - (a.end - a.start) || b.confidence - a.confidence,
   );
-  const kept = new DisjointSpans<GlobalFinding>();
+  const kept = new DisjointSpans<TextFinding>();
   for (const finding of ranked) kept.add(finding);
   // A refused reading of part of a found value (card-shaped digits inside an IBAN) is no news.
   const rejected = all.rejected.filter((r) => !kept.overlaps(r));

@@ -12,25 +12,7 @@ import {
   type IndianType,
 } from '../identifiers/in/redact-pii-rules.js';
 import { tail, textBefore } from './context.js';
-
-export interface TextFinding {
-  readonly type: IndianType;
-  /** Span in the text (the whole printed value, separators included). */
-  readonly start: number;
-  readonly end: number;
-  /** Compacted value, for the apply step (never for logs or reports). */
-  readonly value: string;
-  readonly rule: string;
-  readonly confidence: number;
-}
-
-export interface TextRejection {
-  readonly type: IndianType;
-  readonly start: number;
-  readonly end: number;
-  /** Why: a validation failure (`checksum`, `format`, ...) or `context`. */
-  readonly reason: string;
-}
+import type { TextFinding, TextRejection } from './types.js';
 
 /** Below this confidence (after labels), a valid-shaped value is left alone. */
 export const MIN_CONFIDENCE = 0.4;
@@ -73,9 +55,9 @@ function weigh(rule: IndianRule, text: string, start: number, end: number, base:
 function candidates(
   rule: IndianRule,
   text: string,
-): { findings: TextFinding[]; rejected: TextRejection[] } {
-  const findings: TextFinding[] = [];
-  const rejected: TextRejection[] = [];
+): { findings: TextFinding<IndianType>[]; rejected: TextRejection<IndianType>[] } {
+  const findings: TextFinding<IndianType>[] = [];
+  const rejected: TextRejection<IndianType>[] = [];
   for (const match of text.matchAll(rule.pattern)) {
     const start = match.index;
     const end = start + match[0].length;
@@ -105,8 +87,8 @@ function labelledReadings(
   rule: IndianRule,
   wider: NonNullable<IndianRule['withLabel']>,
   text: string,
-  findings: TextFinding[],
-  rejected: TextRejection[],
+  findings: TextFinding<IndianType>[],
+  rejected: TextRejection<IndianType>[],
 ): void {
   const span = (s: { start: number; end: number }) => (o: { start: number; end: number }) =>
     s.start < o.end && o.start < s.end;
@@ -120,21 +102,22 @@ function labelledReadings(
     const confidence = weigh(rule, text, start, end, validation.confidence);
     if (confidence < MIN_CONFIDENCE) continue;
     for (let i = rejected.length - 1; i >= 0; i -= 1) {
-      if (span({ start, end })(rejected[i] as TextRejection)) rejected.splice(i, 1);
+      if (span({ start, end })(rejected[i] as TextRejection<IndianType>)) rejected.splice(i, 1);
     }
     findings.push({ type: rule.type, start, end, value, rule: validation.rule, confidence });
   }
 }
 
-const overlaps = (a: TextFinding, b: TextFinding) => a.start < b.end && b.start < a.end;
+const overlaps = (a: TextFinding<IndianType>, b: TextFinding<IndianType>) =>
+  a.start < b.end && b.start < a.end;
 
 /** Every finding of `types` in `text`, no two overlapping, in text order. */
 export function findIndianInText(
   text: string,
   types: readonly IndianType[],
-): { findings: TextFinding[]; rejected: TextRejection[] } {
-  const all: TextFinding[] = [];
-  const rejected: TextRejection[] = [];
+): { findings: TextFinding<IndianType>[]; rejected: TextRejection<IndianType>[] } {
+  const all: TextFinding<IndianType>[] = [];
+  const rejected: TextRejection<IndianType>[] = [];
   for (const rule of INDIAN_RULES) {
     if (!types.includes(rule.type)) continue;
     const found = candidates(rule, text);
@@ -145,7 +128,7 @@ export function findIndianInText(
   const ranked = [...all].sort(
     (a, b) => b.end - b.start - (a.end - a.start) || b.confidence - a.confidence,
   );
-  const kept: TextFinding[] = [];
+  const kept: TextFinding<IndianType>[] = [];
   for (const finding of ranked) {
     if (!kept.some((k) => overlaps(k, finding))) kept.push(finding);
   }

@@ -17,11 +17,11 @@ import { findAadhaarOnPage } from './aadhaar.js';
 import { UNVERIFIED_RULE } from './aadhaar-context.js';
 import type { Quad } from '../domain/geometry.js';
 import type { PageText, TextLine } from '../domain/text-layer.js';
-import { findIndianInText, type TextFinding } from './indian-text.js';
+import { findIndianInText } from './indian-text.js';
 import { columnHeader, lineAbove, lineLeft } from './line-above.js';
 import { mapLines, type Mapped } from './mapped-lines.js';
 import { repairLine } from './ocr-repair.js';
-import type { Finding, RejectedCandidate } from './types.js';
+import type { Finding, RejectedCandidate, TextFinding } from './types.js';
 
 function toFinding(page: PageText, mapped: Mapped, found: TextFinding): Finding {
   const charQuads: Quad[] = [];

@@ -16,6 +16,30 @@ export interface Finding {
   readonly rule: string;
 }
 
+/**
+ * A value found in plain text (a page's text as read, or text sent to /global/redact-text):
+ * its span as printed, separators included ([start, end) in UTF-16 units), the compact value
+ * and the check that passed. `T` narrows the type names (the /redact-pii view).
+ */
+export interface TextFinding<T extends string = string> {
+  readonly type: T;
+  readonly start: number;
+  readonly end: number;
+  /** Compacted value: for the apply step (tokens, pseudonyms), never for logs or reports. */
+  readonly value: string;
+  /** The check that passed, in words. */
+  readonly rule: string;
+  readonly confidence: number;
+}
+
+/** A candidate in plain text that was refused, and why (the validator's reason or `context`). */
+export interface TextRejection<T extends string = string> {
+  readonly type: T;
+  readonly start: number;
+  readonly end: number;
+  readonly reason: string;
+}
+
 export interface RejectedCandidate {
   readonly type: string;
   readonly page: number;

@@ -7,6 +7,7 @@ import sharp, { type Sharp } from 'sharp';
 import type { RasterImage } from '../domain/raster.js';
 import type { FileFormat } from './document.js';
 import { mupdf } from './mupdf.js';
+import { encoder, fromRaw, type ImageFormat } from './writers.js';
 
 /** The format an image is written back in: its own, but BMP as PNG (sharp writes no BMP). */
 export const OUTPUT_FORMAT_FOR: Record<FileFormat, FileFormat> = {
@@ -33,24 +34,6 @@ export function stripPdfMetadata(pdf: mupdf.PDFDocument): void {
     for (const key of ['Metadata', 'Thumb', 'PieceInfo']) page.delete(key);
   }
 }
-
-type ImageFormat = Exclude<FileFormat, 'pdf' | 'bmp'>;
-
-function encoder(image: Sharp, format: ImageFormat): Sharp {
-  switch (format) {
-    case 'jpeg':
-      return image.jpeg({ quality: 92 });
-    case 'png':
-      return image.png({ compressionLevel: 6 });
-    case 'webp':
-      return image.webp({ quality: 92 });
-    case 'tiff':
-      return image.tiff({ compression: 'lzw' });
-  }
-}
-
-const fromRaw = (page: RasterImage) =>
-  sharp(page.pixels, { raw: { width: page.width, height: page.height, channels: page.channels } });
 
 /**
  * The pages in `format` (a TIFF with every page). Without metadata by default; with

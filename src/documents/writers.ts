@@ -1,24 +1,44 @@
 /** Encodes results: images with sharp (metadata stripped), PDFs of images with MuPDF. */
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { RasterImage } from '../domain/raster.js';
+import type { FileFormat } from './document.js';
 import { mupdf } from './mupdf.js';
 import { savePdfOutput } from './pdf-output.js';
 
 /** Resolution at which an image becomes a PDF page, and a PDF page becomes an image. */
 export const IMAGE_PAGE_DPI = 150;
 
-function fromRaw(image: RasterImage) {
-  // sharp writes no metadata unless asked: no EXIF, no GPS, no ICC comments survive.
+/** The image formats results are written in (a BMP comes back as PNG: nothing writes BMP). */
+export type ImageFormat = Exclude<FileFormat, 'pdf' | 'bmp'>;
+
+/** A raster as sharp's input. sharp writes no metadata unless asked: no EXIF, GPS or ICC. */
+export function fromRaw(image: RasterImage): Sharp {
   return sharp(image.pixels, {
     raw: { width: image.width, height: image.height, channels: image.channels },
   });
 }
 
+/** The one set of encoder settings for every written image. */
+export function encoder(image: Sharp, format: ImageFormat): Sharp {
+  switch (format) {
+    case 'jpeg':
+      return image.jpeg({ quality: 92 });
+    case 'png':
+      return image.png({ compressionLevel: 6 });
+    case 'webp':
+      return image.webp({ quality: 92 });
+    case 'tiff':
+      return image.tiff({ compression: 'lzw' });
+  }
+}
+
 export async function encodeImage(image: RasterImage, format: 'jpeg' | 'png'): Promise<Buffer> {
   const pipeline = fromRaw(image);
-  return format === 'jpeg'
-    ? pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 92 }).toBuffer()
-    : pipeline.png({ compressionLevel: 6 }).toBuffer();
+  // JPEG has no alpha: a transparent pixel becomes white, not black.
+  return encoder(
+    format === 'jpeg' ? pipeline.flatten({ background: '#ffffff' }) : pipeline,
+    format,
+  ).toBuffer();
 }
 
 /** A page image already encoded as JPEG, with the resolution it is placed at. */

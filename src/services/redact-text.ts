@@ -7,7 +7,8 @@
  * block characters, whatever the value's length, so that not even the length is left). The
  * report names types, spans and the rule that validated each value, never a value.
  */
-import { findGlobalInText, type GlobalFinding } from '../detection/global-text.js';
+import { findGlobalInText } from '../detection/global-text.js';
+import type { TextFinding } from '../detection/types.js';
 import type { GlobalRule } from '../identifiers/global-rule.js';
 import { TextTooLargeError } from './errors.js';
 import type { GlobalRedactChoices, Mode } from './global-options.js';
@@ -108,7 +109,7 @@ export function replacementFor(
 /** `text` with every finding (in text order, none overlapping) replaced in `options.mode`. */
 export function replaceFindings(
   text: string,
-  findings: readonly GlobalFinding[],
+  findings: readonly TextFinding[],
   options: {
     readonly rules: readonly GlobalRule[];
     readonly mode: Mode;
