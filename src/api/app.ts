@@ -2,10 +2,7 @@
  * Builds the Fastify application: plugins, hooks and routes, with every dependency passed in
  * (no globals), so that tests, `parda serve` and each worker build the same thing.
  */
-import crypto from 'node:crypto';
 import multipart from '@fastify/multipart';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,
@@ -16,8 +13,10 @@ import type { RequestRateLimiter } from '../accounts/rate-limit.js';
 import type { AccountStore } from '../accounts/store.js';
 import type { Settings } from '../config/settings.js';
 import { installAuthentication } from './authentication.js';
+import { installDocumentation } from './documentation.js';
 import { errorBodySchema, installErrorHandling } from './errors.js';
 import { RequestMetering } from './metering.js';
+import { loggerOptions, serverOptions } from './server-options.js';
 import type { RouteKit } from './route-kit.js';
 import { accountRoutes } from './routes/account.js';
 import { healthRoutes } from './routes/health.js';
@@ -52,54 +51,15 @@ export interface AppDeps {
   readonly routes?: readonly FastifyPluginAsync<RouteKit>[];
 }
 
-const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return {
-    level,
-    // The key is a secret; the default serializers do not log headers, and this makes sure.
-    redact: { paths: ['req.headers["x-api-key"]', 'req.headers.authorization'], remove: true },
-  };
-}
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { settings, store } = deps;
   const clock = deps.clock ?? (() => new Date());
-  const app = Fastify({
-    logger: deps.logger ?? loggerOptions(settings.logLevel),
-    // A client's X-Request-Id is kept when it is safe to log; otherwise a fresh one is made.
-    requestIdHeader: false,
-    genReqId: (req) => {
-      const offered = req.headers['x-request-id'];
-      return typeof offered === 'string' && SAFE_REQUEST_ID.test(offered)
-        ? offered
-        : crypto.randomUUID();
-    },
-    bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array' } },
-  });
+  const app = Fastify(serverOptions(deps.logger ?? loggerOptions(settings.logLevel)));
 
   app.addSchema(errorBodySchema);
   installErrorHandling(app, settings.maxUploadBytes);
 
-  // The documentation UI is public; every other route needs a key unless it says otherwise.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/docs')) route.config = { ...route.config, public: true };
-  });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Parda',
-        description:
-          'Masks, redacts, extracts and verifies identifiers in identity documents and other documents.',
-        version: '1',
-      },
-      components: {
-        securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
-      },
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await installDocumentation(app);
 
   await app.register(multipart, {
     limits: { fileSize: settings.maxUploadBytes },

@@ -6,7 +6,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { buildApp, loggerOptions } from '../../src/api/app.js';
+import { buildApp } from '../../src/api/app.js';
+import { loggerOptions } from '../../src/api/server-options.js';
 import type { RouteKit } from '../../src/api/route-kit.js';
 import { createRateLimiter } from '../../src/accounts/rate-limit.js';
 import { AccountStore, type NewKey } from '../../src/accounts/store.js';
