@@ -11,7 +11,8 @@ import {
   type BatchWords,
   type BulkEntry,
 } from '../../services/bulk.js';
-import { resolveTypes, type RedactResult } from '../../services/redact-pii.js';
+import { REDACT_PII } from '../../services/endpoints/redact-pii.js';
+import type { RedactResult } from '../../services/redact-pii.js';
 import type { RouteKit } from '../route-kit.js';
 import { contentDisposition, outputName } from '../downloads.js';
 import { runBatch, withPassword } from '../batch.js';
@@ -124,8 +125,8 @@ function bulkRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint):
         request,
         kit,
         uploads,
-        (file) => endpoint.mask(kit, file, options),
-        (result) => ({ covered: result.maskedCount, unverified: result.unverifiedCount }),
+        (file) => endpoint.endpoint.run(kit.documents, file, options),
+        endpoint.endpoint.summarise,
       );
       const manifest = manifestOf(entries);
       await kit.metering.charge(request, manifest.documents_charged);
@@ -175,7 +176,7 @@ function anonymiseRoute(app: FastifyInstance, kit: RouteKit): void {
     },
     async (request, reply) => {
       const form = await readBatch(request, kit, ['types', 'pdf_password']);
-      const types = resolveTypes(form.fields.get('types'));
+      const options = REDACT_PII.parse(form.fields);
       const password = form.fields.get('pdf_password');
       const uploads = withPassword(form.files, password);
       await kit.metering.require(request, uploads.length);
@@ -183,8 +184,8 @@ function anonymiseRoute(app: FastifyInstance, kit: RouteKit): void {
         request,
         kit,
         uploads,
-        (file) => kit.documents.redactPii(file, { types }),
-        (result) => ({ covered: result.redactedCount, unverified: result.unverifiedCount }),
+        (file) => REDACT_PII.run(kit.documents, file, options),
+        REDACT_PII.summarise,
       );
       const manifest = anonymiseManifestOf(entries);
       await kit.metering.charge(request, manifest.documents_charged);

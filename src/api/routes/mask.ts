@@ -1,7 +1,5 @@
 /** POST /api/v1/mask-aadhaar and /api/v1/mask-pan: the masked file itself, with X-Masked-Count. */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { UploadedDocument } from '../../services/context.js';
-import type { MaskFileOptions } from '../../services/document-services.js';
 import {
   MASK_AADHAAR,
   MASK_OPTION_FIELDS,
@@ -9,7 +7,6 @@ import {
   parseMaskOptions,
   type MaskingEndpoint,
 } from '../../services/endpoints/mask.js';
-import type { MaskResult } from '../../services/mask-document.js';
 import type { RouteKit } from '../route-kit.js';
 import { withPassword } from '../batch.js';
 import { documentHandler } from '../document-reply.js';
@@ -59,34 +56,21 @@ export interface MaskEndpoint {
   /** What `mask_qr=xml`, the default, covers on this endpoint. */
   readonly defaultQr: string;
   readonly endpoint: MaskingEndpoint;
-  /** The descriptor's service call on the request's services (pooled or in-process). */
-  readonly mask: (
-    kit: RouteKit,
-    file: UploadedDocument,
-    options: MaskFileOptions,
-  ) => Promise<MaskResult>;
 }
 
-function maskingRoute(route: Omit<MaskEndpoint, 'mask'>): MaskEndpoint {
-  return {
-    ...route,
-    mask: (kit, file, options) => route.endpoint.run(kit.documents, file, options),
-  };
-}
-
-export const AADHAAR_MASKING = maskingRoute({
+export const AADHAAR_MASKING: MaskEndpoint = {
   path: 'aadhaar',
   summary: 'Mask Aadhaar numbers: cover the first eight digits, keep the last four',
   defaultQr: 'legacy XML QR codes, which hold the full number, and QR codes that cannot be decoded',
   endpoint: MASK_AADHAAR,
-});
+};
 
-export const PAN_MASKING = maskingRoute({
+export const PAN_MASKING: MaskEndpoint = {
   path: 'pan',
   summary: 'Mask PAN numbers: cover the middle seven characters, keep the first two and the last',
   defaultQr: 'QR codes whose text holds a PAN, and QR codes that cannot be decoded',
   endpoint: MASK_PAN,
-});
+};
 
 function maskRoute(app: FastifyInstance, kit: RouteKit, route: MaskEndpoint): void {
   app.post(
