@@ -11,8 +11,10 @@ import {
   type FileTally,
 } from '../services/bulk.js';
 import type { UploadedDocument } from '../services/context.js';
+import type { FileEndpoint, OptionFields } from '../services/endpoints/file-endpoint.js';
 import { loggableError, toApiError } from './errors.js';
 import type { RouteKit } from './route-kit.js';
+import type { UploadForm } from './uploads.js';
 
 export function runBatch<R extends BulkFileResult>(
   request: FastifyRequest,
@@ -43,4 +45,26 @@ export function withPassword(
   password: string | undefined,
 ): UploadedDocument[] {
   return files.map((f) => (password === undefined ? f : { ...f, pdfPassword: password }));
+}
+
+/**
+ * A batch over an endpoint descriptor: the options from the form (refused before any work),
+ * `pdf_password` for every file, the quota for the whole batch up front, then each file.
+ */
+export async function runEndpointBatch<F extends OptionFields, O, R extends BulkFileResult>(
+  request: FastifyRequest,
+  kit: RouteKit,
+  endpoint: FileEndpoint<F, O, R>,
+  form: UploadForm,
+): Promise<BulkEntry<R>[]> {
+  const options = endpoint.parse(form.fields);
+  const uploads = withPassword(form.files, form.fields.get('pdf_password'));
+  await kit.metering.require(request, uploads.length);
+  return runBatch(
+    request,
+    kit,
+    uploads,
+    (file) => endpoint.run(kit.documents, file, options),
+    endpoint.summarise,
+  );
 }

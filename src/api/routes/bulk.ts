@@ -15,16 +15,10 @@ import { REDACT_PII } from '../../services/endpoints/redact-pii.js';
 import type { RedactResult } from '../../services/redact-pii.js';
 import type { RouteKit } from '../route-kit.js';
 import { contentDisposition, outputName } from '../downloads.js';
-import { runBatch, withPassword } from '../batch.js';
+import { runEndpointBatch } from '../batch.js';
 import { readUpload } from '../uploads.js';
 import { zipStream } from '../zip.js';
-import {
-  AADHAAR_MASKING,
-  MASK_FIELDS,
-  maskFormOf,
-  PAN_MASKING,
-  type MaskEndpoint,
-} from './mask.js';
+import { AADHAAR_MASKING, MASK_FIELDS, PAN_MASKING, type MaskEndpoint } from './mask.js';
 
 export interface ManifestEntry {
   index: number;
@@ -118,16 +112,7 @@ function bulkRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint):
     },
     async (request, reply) => {
       const form = await readBatch(request, kit, MASK_FIELDS);
-      const { options, uploads } = maskFormOf(form);
-      await kit.metering.require(request, uploads.length);
-
-      const entries = await runBatch(
-        request,
-        kit,
-        uploads,
-        (file) => endpoint.endpoint.run(kit.documents, file, options),
-        endpoint.endpoint.summarise,
-      );
+      const entries = await runEndpointBatch(request, kit, endpoint.endpoint, form);
       const manifest = manifestOf(entries);
       await kit.metering.charge(request, manifest.documents_charged);
       return sendZip(reply, 'masked.zip', entries, manifest);
@@ -176,17 +161,7 @@ function anonymiseRoute(app: FastifyInstance, kit: RouteKit): void {
     },
     async (request, reply) => {
       const form = await readBatch(request, kit, ['types', 'pdf_password']);
-      const options = REDACT_PII.parse(form.fields);
-      const password = form.fields.get('pdf_password');
-      const uploads = withPassword(form.files, password);
-      await kit.metering.require(request, uploads.length);
-      const entries = await runBatch(
-        request,
-        kit,
-        uploads,
-        (file) => REDACT_PII.run(kit.documents, file, options),
-        REDACT_PII.summarise,
-      );
+      const entries = await runEndpointBatch(request, kit, REDACT_PII, form);
       const manifest = anonymiseManifestOf(entries);
       await kit.metering.charge(request, manifest.documents_charged);
       return sendZip(reply, 'redacted.zip', entries, manifest);

@@ -12,7 +12,7 @@ import { GLOBAL_REDACT } from '../../services/endpoints/global-redact.js';
 import type { GlobalRedactResult } from '../../services/redact-global.js';
 import type { RouteKit } from '../route-kit.js';
 import { contentType } from '../downloads.js';
-import { runBatch, withPassword } from '../batch.js';
+import { runEndpointBatch } from '../batch.js';
 import { choice } from '../form-fields.js';
 import { readDocumentForm, readUpload } from '../uploads.js';
 import { downloadName, sendDocument } from '../document-reply.js';
@@ -106,17 +106,8 @@ function batchRoute(app: FastifyInstance, kit: RouteKit): void {
         fields: [...OPTION_FIELDS, 'pdf_password'],
         maxFileBytes: kit.settings.maxUploadBytes,
       });
-      const options = GLOBAL_REDACT.parse(form.fields);
-      const uploads = withPassword(form.files, form.fields.get('pdf_password'));
       // The whole batch must fit the quota before any work.
-      await kit.metering.require(request, uploads.length);
-      const entries = await runBatch(
-        request,
-        kit,
-        uploads,
-        (file) => GLOBAL_REDACT.run(kit.documents, file, options),
-        GLOBAL_REDACT.summarise,
-      );
+      const entries = await runEndpointBatch(request, kit, GLOBAL_REDACT, form);
       const counts = batchCounts(entries, REDACTED);
       await kit.metering.charge(request, counts.documents_charged);
       return reply

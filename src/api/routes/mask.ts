@@ -4,24 +4,13 @@ import {
   MASK_AADHAAR,
   MASK_OPTION_FIELDS,
   MASK_PAN,
-  parseMaskOptions,
   type MaskingEndpoint,
 } from '../../services/endpoints/mask.js';
 import type { RouteKit } from '../route-kit.js';
-import { withPassword } from '../batch.js';
 import { documentHandler } from '../document-reply.js';
-import type { UploadForm } from '../uploads.js';
 
 /** The text parts both masking endpoints take (bulk.ts reads its batches with them too). */
 export const MASK_FIELDS = [...Object.keys(MASK_OPTION_FIELDS), 'pdf_password'];
-
-/** Options and the PDF password from a masking form, checked against the allowed values. */
-export function maskFormOf(form: UploadForm) {
-  return {
-    options: parseMaskOptions(form.fields),
-    uploads: withPassword(form.files, form.fields.get('pdf_password')),
-  };
-}
 
 const fileResponse = {
   description:
