@@ -40,7 +40,7 @@ export function runBatch<R extends BulkFileResult>(
 }
 
 /** A password given once for the batch applies to every file. */
-export function withPassword(
+function withPassword(
   files: readonly UploadedDocument[],
   password: string | undefined,
 ): UploadedDocument[] {

@@ -1,7 +1,7 @@
 /**
  * A single-document route's answer, shared by the masking routes, /redact-pii and
  * /global/redact: the form read against the endpoint descriptor's fields, the service, the
- * summary's headers and the file as a download.
+ * route's headers for the result and the file as a download.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -12,6 +12,9 @@ import {
   type OptionFields,
   type ResultSummary,
 } from '../services/endpoints/file-endpoint.js';
+
+/** The response headers that report a result, in the order they are sent (each route's own). */
+export type ResultHeaders<R> = (result: R) => readonly (readonly [name: string, value: string])[];
 import { contentDisposition, contentType, outputName } from './downloads.js';
 import type { RouteKit } from './route-kit.js';
 import { readDocumentForm } from './uploads.js';
@@ -26,15 +29,21 @@ export function downloadName(
   return outputName(filename, result.format, downloadSuffix(endpoint, summary));
 }
 
-/** A result as the response: the summary's headers, then the file as a download. */
-export function sendDocument(
+/** Sets the route's headers for a result. */
+export function reportHeaders<R>(reply: FastifyReply, headers: ResultHeaders<R>, result: R): void {
+  for (const [header, value] of headers(result)) void reply.header(header, value);
+}
+
+/** A result as the response: its headers, then the file as a download. */
+export function sendDocument<R extends FileResult>(
   reply: FastifyReply,
   endpoint: { readonly suffix: string },
   filename: string,
-  result: FileResult,
+  result: R,
   summary: ResultSummary,
+  headers: ResultHeaders<R>,
 ) {
-  for (const [header, value] of summary.headers) void reply.header(header, value);
+  reportHeaders(reply, headers, result);
   return reply
     .header('Content-Type', contentType(result.format))
     .header(
@@ -52,6 +61,7 @@ export function sendDocument(
 export function documentHandler<F extends OptionFields, O, R extends FileResult>(
   kit: RouteKit,
   endpoint: FileEndpoint<F, O, R>,
+  headers: ResultHeaders<R>,
 ) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     await kit.metering.require(request, 1);
@@ -61,6 +71,6 @@ export function documentHandler<F extends OptionFields, O, R extends FileResult>
     const result = await endpoint.run(kit.documents, form.upload, options);
     const summary = endpoint.summarise(result);
     await kit.metering.charge(request, documentsCharged(summary));
-    return sendDocument(reply, endpoint, form.upload.filename, result, summary);
+    return sendDocument(reply, endpoint, form.upload.filename, result, summary, headers);
   };
 }

@@ -31,7 +31,7 @@ export function localUpload(input: string, bytes: Buffer, pdfPassword?: string):
 }
 
 /** `<dir>/<name><suffix>.<ext>`: the output beside its input, in the format written. */
-export function outputBeside(input: string, suffix: string, format: WrittenFormat): string {
+function outputBeside(input: string, suffix: string, format: WrittenFormat): string {
   const parsed = path.parse(input);
   return path.join(parsed.dir, `${parsed.name}${suffix}.${EXTENSIONS[format]}`);
 }

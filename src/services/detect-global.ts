@@ -75,7 +75,7 @@ export interface DetectReport {
   readonly ocr?: OcrBlock;
 }
 
-export const FILE_TYPES: Record<Document['format'], string> = {
+const FILE_TYPES: Record<Document['format'], string> = {
   pdf: 'PDF',
   png: 'PNG',
   jpeg: 'JPEG',
@@ -114,7 +114,7 @@ export interface GlobalPageRead {
  * Reads page `index`: a PDF page of text from its text layer; an image page, or a PDF page
  * without text or holding images, by OCR while `ocrLeft` allows (else `skipped`).
  */
-export async function readGlobalPage(
+async function readGlobalPage(
   document: Document,
   index: number,
   ocr: OcrEngine,
@@ -150,7 +150,7 @@ export async function readGlobalPage(
  * One page's findings over its layers. `all`: every reading, each to be covered; `counted`: a
  * value read twice (its own text and OCR) counts as often as the layer that found it most often.
  */
-export function globalPageFindings(
+function globalPageFindings(
   read: GlobalPageRead,
   rules: readonly GlobalRule[],
   countries: readonly string[],
@@ -176,7 +176,7 @@ export function globalPageFindings(
 }
 
 /** The report's entries for one page's counted findings and rejections (previews only). */
-export function reportEntries(
+function reportEntries(
   number: number,
   counted: readonly Pick<GlobalPageFinding, 'type' | 'value' | 'confidence' | 'rule'>[],
   rejected: readonly Pick<GlobalPageRejection, 'type' | 'reason' | 'printed'>[],
@@ -203,7 +203,7 @@ export function reportEntries(
  * The report's entries for the text a PDF page carries outside its content (annotation
  * contents, text field values): found and counted like the page's own text.
  */
-export function annotationEntries(
+function annotationEntries(
   document: Document,
   index: number,
   rules: readonly GlobalRule[],
@@ -226,7 +226,7 @@ export function annotationEntries(
 }
 
 /** The `ocr` block of a report, from the pages read; undefined when no page needed OCR. */
-export function ocrBlock(reads: readonly GlobalPageRead[], limit: number): OcrBlock | undefined {
+function ocrBlock(reads: readonly GlobalPageRead[], limit: number): OcrBlock | undefined {
   const ocrd = reads.filter((r) => r.ocr !== null);
   const skipped = reads.filter((r) => r.skipped).map((r) => r.index + 1);
   if (ocrd.length === 0 && skipped.length === 0) return undefined;
@@ -317,7 +317,7 @@ export async function searchDocument(
   return { pages, report };
 }
 
-export async function detectDocument(
+async function detectDocument(
   document: Document,
   options: DetectOptions,
   ocr: OcrEngine,

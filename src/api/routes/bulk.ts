@@ -112,7 +112,7 @@ function bulkRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint):
     },
     async (request, reply) => {
       const form = await readBatch(request, kit, MASK_FIELDS);
-      const entries = await runEndpointBatch(request, kit, endpoint.endpoint, form);
+      const entries = await runEndpointBatch(request, kit, endpoint.descriptor, form);
       const manifest = manifestOf(entries);
       await kit.metering.charge(request, manifest.documents_charged);
       return sendZip(reply, 'masked.zip', entries, manifest);

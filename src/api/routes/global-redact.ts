@@ -15,7 +15,12 @@ import { contentType } from '../downloads.js';
 import { runEndpointBatch } from '../batch.js';
 import { choice } from '../form-fields.js';
 import { readDocumentForm, readUpload } from '../uploads.js';
-import { downloadName, sendDocument } from '../document-reply.js';
+import {
+  downloadName,
+  reportHeaders,
+  sendDocument,
+  type ResultHeaders,
+} from '../document-reply.js';
 
 /** The descriptor's fields, and the single route's choice of reply. */
 const OPTION_FIELDS = [...Object.keys(GLOBAL_REDACT.fields), 'response_mode'];
@@ -76,14 +81,26 @@ function singleRoute(app: FastifyInstance, kit: RouteKit): void {
       const summary = GLOBAL_REDACT.summarise(result);
       await kit.metering.charge(request, documentsCharged(summary));
       if (responseMode === 'json') {
-        for (const [header, value] of summary.headers) void reply.header(header, value);
+        reportHeaders(reply, globalHeaders, result);
         const body = jsonBody(form.upload.filename, result, summary);
         return reply.send({ ...body, report: { ...body.report, quota: quotaOf(request) } });
       }
-      return sendDocument(reply, GLOBAL_REDACT, form.upload.filename, result, summary);
+      return sendDocument(
+        reply,
+        GLOBAL_REDACT,
+        form.upload.filename,
+        result,
+        summary,
+        globalHeaders,
+      );
     },
   );
 }
+
+const globalHeaders: ResultHeaders<GlobalRedactResult> = (result) => [
+  ['X-Entities-Found', String(result.entitiesFound)],
+  ['X-Entity-Types', result.types.join(',')],
+];
 
 function batchRoute(app: FastifyInstance, kit: RouteKit): void {
   app.post(

@@ -7,7 +7,14 @@ import {
   type MaskingEndpoint,
 } from '../../services/endpoints/mask.js';
 import type { RouteKit } from '../route-kit.js';
-import { documentHandler } from '../document-reply.js';
+import type { MaskResult } from '../../services/mask-document.js';
+import { documentHandler, type ResultHeaders } from '../document-reply.js';
+
+const maskHeaders: ResultHeaders<MaskResult> = (result) => [
+  ['X-Masked-Count', String(result.maskedCount)],
+  ['X-Unverified-Count', String(result.unverifiedCount)],
+  ['X-Residual-Check', result.residualCheck],
+];
 
 /** The text parts both masking endpoints take (bulk.ts reads its batches with them too). */
 export const MASK_FIELDS = [...Object.keys(MASK_OPTION_FIELDS), 'pdf_password'];
@@ -44,21 +51,21 @@ export interface MaskEndpoint {
   readonly summary: string;
   /** What `mask_qr=xml`, the default, covers on this endpoint. */
   readonly defaultQr: string;
-  readonly endpoint: MaskingEndpoint;
+  readonly descriptor: MaskingEndpoint;
 }
 
 export const AADHAAR_MASKING: MaskEndpoint = {
   path: 'aadhaar',
   summary: 'Mask Aadhaar numbers: cover the first eight digits, keep the last four',
   defaultQr: 'legacy XML QR codes, which hold the full number, and QR codes that cannot be decoded',
-  endpoint: MASK_AADHAAR,
+  descriptor: MASK_AADHAAR,
 };
 
 export const PAN_MASKING: MaskEndpoint = {
   path: 'pan',
   summary: 'Mask PAN numbers: cover the middle seven characters, keep the first two and the last',
   defaultQr: 'QR codes whose text holds a PAN, and QR codes that cannot be decoded',
-  endpoint: MASK_PAN,
+  descriptor: MASK_PAN,
 };
 
 function maskRoute(app: FastifyInstance, kit: RouteKit, route: MaskEndpoint): void {
@@ -81,7 +88,7 @@ function maskRoute(app: FastifyInstance, kit: RouteKit, route: MaskEndpoint): vo
         },
       },
     },
-    documentHandler(kit, route.endpoint),
+    documentHandler(kit, route.descriptor, maskHeaders),
   );
 }
 

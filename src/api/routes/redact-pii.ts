@@ -7,7 +7,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { REDACT_PII } from '../../services/endpoints/redact-pii.js';
 import type { RouteKit } from '../route-kit.js';
-import { documentHandler } from '../document-reply.js';
+import type { RedactResult } from '../../services/redact-pii.js';
+import { documentHandler, type ResultHeaders } from '../document-reply.js';
+
+const redactPiiHeaders: ResultHeaders<RedactResult> = (result) => [
+  ['X-Redacted-Count', String(result.redactedCount)],
+  ['X-Unverified-Count', String(result.unverifiedCount)],
+  ['X-Redacted-Types', JSON.stringify(result.typeCounts)],
+  ['X-Residual-Check', result.residualCheck],
+];
 
 export const redactPiiRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
   app.post(
@@ -48,7 +56,7 @@ export const redactPiiRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) =>
         },
       },
     },
-    documentHandler(kit, REDACT_PII),
+    documentHandler(kit, REDACT_PII, redactPiiHeaders),
   );
   return Promise.resolve();
 };

@@ -1,8 +1,9 @@
 /**
  * A file endpoint described once, for both its HTTP route (api/routes/) and its CLI command
  * (cli/): the option fields it takes with their allowed values and defaults, how their text
- * becomes the service's options, the service call, and what a result comes to (counts,
- * response headers, the output's suffix). Nothing here knows HTTP or the command line.
+ * becomes the service's options, the service call, and what a result comes to (counts, the
+ * output's suffix). Nothing here knows HTTP or the command line: each route writes its own
+ * response headers from the result.
  */
 import type { WrittenFormat } from '../../domain/formats.js';
 import type { UploadedDocument } from '../context.js';
@@ -43,7 +44,7 @@ export type OptionFields = Readonly<Record<string, OptionField>>;
  */
 export type FieldValues = ReadonlyMap<string, string>;
 
-/** What a result comes to, for the response headers and the CLI's printed line. */
+/** What a result comes to: charging, batch manifests and the CLI's printed line. */
 export interface ResultSummary {
   /** Regions or values covered; 0 means nothing was found (not charged, no output suffix). */
   readonly covered: number;
@@ -51,8 +52,6 @@ export interface ResultSummary {
   readonly unverified: number;
   /** Detections per type, where the endpoint counts them. */
   readonly perType: Readonly<Record<string, number>>;
-  /** The response headers that report the result, in the order they are sent. */
-  readonly headers: readonly (readonly [name: string, value: string])[];
 }
 
 /** Every file service answers with the written file and its format. */

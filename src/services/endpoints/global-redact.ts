@@ -67,10 +67,6 @@ export const GLOBAL_REDACT: FileEndpoint<
     // Global redaction has no fail-closed covers: every value it covers validated.
     unverified: 0,
     perType: result.report.summary,
-    headers: [
-      ['X-Entities-Found', String(result.entitiesFound)],
-      ['X-Entity-Types', result.types.join(',')],
-    ],
   }),
   suffix: '_redacted',
 };

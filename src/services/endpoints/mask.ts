@@ -33,11 +33,6 @@ function summariseMasking(result: MaskResult): ResultSummary {
     covered: result.maskedCount,
     unverified: result.unverifiedCount,
     perType: {},
-    headers: [
-      ['X-Masked-Count', String(result.maskedCount)],
-      ['X-Unverified-Count', String(result.unverifiedCount)],
-      ['X-Residual-Check', result.residualCheck],
-    ],
   };
 }
 

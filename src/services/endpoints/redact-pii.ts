@@ -20,12 +20,6 @@ export const REDACT_PII: FileEndpoint<
     covered: result.redactedCount,
     unverified: result.unverifiedCount,
     perType: result.typeCounts,
-    headers: [
-      ['X-Redacted-Count', String(result.redactedCount)],
-      ['X-Unverified-Count', String(result.unverifiedCount)],
-      ['X-Redacted-Types', JSON.stringify(result.typeCounts)],
-      ['X-Residual-Check', result.residualCheck],
-    ],
   }),
   suffix: '_redacted',
 };
