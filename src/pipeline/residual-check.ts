@@ -17,7 +17,14 @@ import { pixelBoxAround, scaledRegion } from '../documents/scaled-region.js';
 import type { Quad } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { OcrEngine, ReadPurpose } from '../ocr/types.js';
-import { boundsOf, boxesMeet, scaleQuad, type Box } from '../redaction/geometry.js';
+import {
+  boundsOf,
+  boundsOfAll,
+  boxesMeet,
+  scaleQuad,
+  unionBox,
+  type Box,
+} from '../redaction/geometry.js';
 
 /** A covered region, in the raster's pixels, and the characters it must have hidden. */
 export interface ResidualTarget {
@@ -30,16 +37,9 @@ const MARGIN = 0.5;
 /** The re-read's scale: not the first reading's, so that it is a second look, not a replay. */
 const SCALE = 1.25;
 
-const union = (a: Box, b: Box): Box => ({
-  x0: Math.min(a.x0, b.x0),
-  y0: Math.min(a.y0, b.y0),
-  x1: Math.max(a.x1, b.x1),
-  y1: Math.max(a.y1, b.y1),
-});
-
 /** The part of the raster read again for `quads`: their bounds with the margin, clipped. */
 function cropBox(raster: RasterImage, quads: readonly Quad[]): Box {
-  const bounds = quads.map(boundsOf).reduce(union);
+  const bounds = boundsOfAll(quads);
   // The margin follows the shorter side: a number printed sideways is tall and narrow.
   const margin = MARGIN * Math.min(bounds.x1 - bounds.x0, bounds.y1 - bounds.y0);
   return pixelBoxAround(raster, bounds, margin);
@@ -57,7 +57,7 @@ function groups(boxes: readonly Box[]): { box: Box; members: number[] }[] {
       const other = out[i] as { box: Box; members: number[] };
       if (!boxesMeet(other.box, merged.box)) continue;
       merged = {
-        box: union(other.box, merged.box),
+        box: unionBox(other.box, merged.box),
         members: [...other.members, ...merged.members],
       };
       out.splice(i, 1);

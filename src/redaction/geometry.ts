@@ -124,6 +124,17 @@ export function boundsOf(quad: Quad): { x0: number; y0: number; x1: number; y1: 
 
 export type Box = ReturnType<typeof boundsOf>;
 
+/** The smallest box holding both. */
+export const unionBox = (a: Box, b: Box): Box => ({
+  x0: Math.min(a.x0, b.x0),
+  y0: Math.min(a.y0, b.y0),
+  x1: Math.max(a.x1, b.x1),
+  y1: Math.max(a.y1, b.y1),
+});
+
+/** The smallest box holding every quad (at least one). */
+export const boundsOfAll = (quads: readonly Quad[]): Box => quads.map(boundsOf).reduce(unionBox);
+
 const boxQuad = (b: Box): Quad => [
   { x: b.x0, y: b.y0 },
   { x: b.x1, y: b.y0 },

@@ -23,7 +23,7 @@ import type { Quad } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { PageText } from '../domain/text-layer.js';
 import type { OcrEngine } from '../ocr/types.js';
-import { boundsOf } from '../redaction/geometry.js';
+import { boundsOf, boundsOfAll } from '../redaction/geometry.js';
 
 /** A number's length: what a partial copy lacks is at most this many pitches of the line. */
 const DIGITS = 12;
@@ -32,16 +32,6 @@ const GAPS = 1.15;
 
 const shifted = (quad: Quad, box: PixelBox): Quad =>
   quad.map((p) => ({ x: p.x + box.x0, y: p.y + box.y0 })) as unknown as Quad;
-
-const boundsOfAll = (quads: readonly Quad[]) => {
-  const all = quads.map(boundsOf);
-  return {
-    x0: Math.min(...all.map((b) => b.x0)),
-    y0: Math.min(...all.map((b) => b.y0)),
-    x1: Math.max(...all.map((b) => b.x1)),
-    y1: Math.max(...all.map((b) => b.y1)),
-  };
-};
 
 /** The partial copy's line, stretched along its direction over the digits it may lack. */
 function alongLine(copy: PartialCopy, pitch: number) {

@@ -14,6 +14,7 @@ import {
 import { REDACT_PII } from '../../services/endpoints/redact-pii.js';
 import type { RedactResult } from '../../services/redact-pii.js';
 import type { RouteKit } from '../route-kit.js';
+import { uploadRouteSchema } from '../route-schemas.js';
 import { contentDisposition, outputName } from '../downloads.js';
 import { runEndpointBatch } from '../batch.js';
 import { readUpload } from '../uploads.js';
@@ -51,23 +52,17 @@ function manifestOf(entries: readonly BulkEntry[]) {
 
 /** The OpenAPI schema of a bulk route: repeated `files` in, a ZIP of `NNN_<name><suffix>.<ext>` out. */
 function bulkSchema(tag: string, summary: string, options: string, suffix: string) {
-  return {
-    tags: [tag],
+  return uploadRouteSchema({
+    tag,
     summary,
     description:
       `multipart/form-data: repeated \`files\` (JPEG, PNG or PDF); ${options} ` +
       'A file that fails gets status `error` with its `error` code and `message`.',
-    consumes: ['multipart/form-data'],
-    security: [{ ApiKey: [] }],
-    response: {
-      200: {
-        description: `ZIP of NNN_<name>${suffix}.<ext> files and manifest.json`,
-        content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
-      },
-      '4xx': { $ref: 'ErrorBody#' },
-      '5xx': { $ref: 'ErrorBody#' },
+    ok: {
+      description: `ZIP of NNN_<name>${suffix}.<ext> files and manifest.json`,
+      content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
     },
-  };
+  });
 }
 
 /** A batch's form: repeated `files` up to the batch limit, and the route's text parts. */

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { resolveCountries, resolveEntityTypes } from '../../services/global-options.js';
 import type { RouteKit } from '../route-kit.js';
+import { uploadRouteSchema } from '../route-schemas.js';
 import { readDocumentForm } from '../uploads.js';
 
 const preview = { type: 'string', description: 'Mostly asterisks; never the value' };
@@ -75,22 +76,16 @@ export const globalDetectRoutes: FastifyPluginAsync<RouteKit> = async (app, kit)
   app.post(
     '/api/v1/global/detect',
     {
-      schema: {
-        tags: ['global'],
+      schema: uploadRouteSchema({
+        tag: 'global',
         summary: 'Report the global identifiers in a document, changing nothing',
         description:
           'multipart/form-data: `file` (PDF, PNG, JPEG, WEBP, TIFF or BMP); `entity_types` and ' +
           "`countries` (comma-separated); `pdf_password`. Scanned pages are OCR'd, at most " +
           'PARDA_MAX_OCR_PAGES (30) per document; the `ocr` block lists the pages read, their ' +
           'confidence and the pages skipped.',
-        consumes: ['multipart/form-data'],
-        security: [{ ApiKey: [] }],
-        response: {
-          200: { ...reportSchema, description: 'The report; X-Entities-Found: values found' },
-          '4xx': { $ref: 'ErrorBody#' },
-          '5xx': { $ref: 'ErrorBody#' },
-        },
-      },
+        ok: { ...reportSchema, description: 'The report; X-Entities-Found: values found' },
+      }),
     },
     async (request, reply) => {
       await kit.metering.require(request, 1);

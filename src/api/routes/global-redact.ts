@@ -11,6 +11,7 @@ import { documentsCharged, type ResultSummary } from '../../services/endpoints/f
 import { GLOBAL_REDACT } from '../../services/endpoints/global-redact.js';
 import type { GlobalRedactResult } from '../../services/redact-global.js';
 import type { RouteKit } from '../route-kit.js';
+import { uploadRouteSchema } from '../route-schemas.js';
 import { contentType } from '../downloads.js';
 import { runEndpointBatch } from '../batch.js';
 import { choice } from '../form-fields.js';
@@ -51,26 +52,20 @@ function singleRoute(app: FastifyInstance, kit: RouteKit): void {
   app.post(
     '/api/v1/global/redact',
     {
-      schema: {
-        tags: ['global'],
+      schema: uploadRouteSchema({
+        tag: 'global',
         summary: 'Redact global identifiers in a document',
         description: formDescription,
-        consumes: ['multipart/form-data'],
-        security: [{ ApiKey: [] }],
-        response: {
-          200: {
-            description:
-              'The redacted file (X-Entities-Found, X-Entity-Types), or with response_mode=json ' +
-              '{filename, content_type, entities_found, entity_types, file_base64, report}',
-            content: {
-              'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
-              'application/json': { schema: { type: 'object', additionalProperties: true } },
-            },
+        ok: {
+          description:
+            'The redacted file (X-Entities-Found, X-Entity-Types), or with response_mode=json ' +
+            '{filename, content_type, entities_found, entity_types, file_base64, report}',
+          content: {
+            'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+            'application/json': { schema: { type: 'object', additionalProperties: true } },
           },
-          '4xx': { $ref: 'ErrorBody#' },
-          '5xx': { $ref: 'ErrorBody#' },
         },
-      },
+      }),
     },
     async (request, reply) => {
       await kit.metering.require(request, 1);

@@ -7,6 +7,7 @@ import {
   type MaskingEndpoint,
 } from '../../services/endpoints/mask.js';
 import type { RouteKit } from '../route-kit.js';
+import { uploadRouteSchema } from '../route-schemas.js';
 import type { MaskResult } from '../../services/mask-document.js';
 import { documentHandler, type ResultHeaders } from '../document-reply.js';
 
@@ -72,21 +73,15 @@ function maskRoute(app: FastifyInstance, kit: RouteKit, route: MaskEndpoint): vo
   app.post(
     `/api/v1/mask-${route.path}`,
     {
-      schema: {
-        tags: ['masking'],
+      schema: uploadRouteSchema({
+        tag: 'masking',
         summary: route.summary,
         description:
           'multipart/form-data: `file` (JPEG, PNG or PDF, required); `output_format` (`same` default, `jpg`, `pdf`); ' +
           `\`mask_qr\` (\`xml\` default: cover ${route.defaultQr}; \`all\`: cover every QR code); ` +
           '`pdf_password` (for a password-protected PDF).',
-        consumes: ['multipart/form-data'],
-        security: [{ ApiKey: [] }],
-        response: {
-          200: fileResponse,
-          '4xx': { $ref: 'ErrorBody#' },
-          '5xx': { $ref: 'ErrorBody#' },
-        },
-      },
+        ok: fileResponse,
+      }),
     },
     documentHandler(kit, route.descriptor, maskHeaders),
   );

@@ -7,6 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { REDACT_PII } from '../../services/endpoints/redact-pii.js';
 import type { RouteKit } from '../route-kit.js';
+import { uploadRouteSchema } from '../route-schemas.js';
 import type { RedactResult } from '../../services/redact-pii.js';
 import { documentHandler, type ResultHeaders } from '../document-reply.js';
 
@@ -21,40 +22,34 @@ export const redactPiiRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) =>
   app.post(
     '/api/v1/redact-pii',
     {
-      schema: {
-        tags: ['redaction'],
+      schema: uploadRouteSchema({
+        tag: 'redaction',
         summary: 'Redact Indian identifiers from a document',
         description:
           'multipart/form-data: `file` (JPEG, PNG or PDF, required); `types` (comma-separated names from ' +
           '/api/v1/pii-types; empty: the types on by default; an unknown name is 422 `unknown_type`); ' +
           '`pdf_password`. Returns the document with every identifier covered whole; a PDF is rasterised.',
-        consumes: ['multipart/form-data'],
-        security: [{ ApiKey: [] }],
-        response: {
-          200: {
-            description: 'The redacted document, with X-Redacted-Count and X-Redacted-Types',
-            content: {
-              'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+        ok: {
+          description: 'The redacted document, with X-Redacted-Count and X-Redacted-Types',
+          content: {
+            'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+          },
+          headers: {
+            'X-Redacted-Count': { schema: { type: 'integer' } },
+            'X-Unverified-Count': {
+              schema: { type: 'integer' },
+              description:
+                'Of the regions, Aadhaar numbers covered although their check digit failed (on an Aadhaar card or letter, or after an Aadhaar label)',
             },
-            headers: {
-              'X-Redacted-Count': { schema: { type: 'integer' } },
-              'X-Unverified-Count': {
-                schema: { type: 'integer' },
-                description:
-                  'Of the regions, Aadhaar numbers covered although their check digit failed (on an Aadhaar card or letter, or after an Aadhaar label)',
-              },
-              'X-Redacted-Types': { schema: { type: 'string' } },
-              'X-Residual-Check': {
-                schema: { type: 'string', enum: ['passed', 'none', 'skipped'] },
-                description:
-                  'passed: every covered value was read again in the output (OCR of the covered regions at four rotations) and not found; none: nothing textual was covered; skipped: the check is off (PARDA_RESIDUAL_CHECK=off). A value still readable fails the request with 422 residual_check_failed',
-              },
+            'X-Redacted-Types': { schema: { type: 'string' } },
+            'X-Residual-Check': {
+              schema: { type: 'string', enum: ['passed', 'none', 'skipped'] },
+              description:
+                'passed: every covered value was read again in the output (OCR of the covered regions at four rotations) and not found; none: nothing textual was covered; skipped: the check is off (PARDA_RESIDUAL_CHECK=off). A value still readable fails the request with 422 residual_check_failed',
             },
           },
-          '4xx': { $ref: 'ErrorBody#' },
-          '5xx': { $ref: 'ErrorBody#' },
         },
-      },
+      }),
     },
     documentHandler(kit, REDACT_PII, redactPiiHeaders),
   );
