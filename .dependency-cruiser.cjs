@@ -12,7 +12,7 @@ const MAY_IMPORT = {
   documents: ['domain'],
   ocr: ['domain', 'documents'],
   detection: ['domain', 'identifiers'],
-  redaction: ['domain', 'documents'],
+  redaction: ['domain', 'identifiers', 'documents'],
   cards: ['domain', 'identifiers', 'documents', 'detection'],
   pipeline: [
     'domain',

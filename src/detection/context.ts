@@ -1,6 +1,5 @@
 /**
- * The words before a value, where its label may stand, for the text finders (indian-text.ts,
- * global-text.ts).
+ * The words before a value, where its label may stand, for the text finder (text-finder.ts).
  */
 
 const WORD = /[\p{L}\p{M}\p{N}]/u;

@@ -5,12 +5,12 @@
  * several lines (an MRZ) has characters on each. An OCR reading gets the repairs of ocr-codes.ts:
  * MRZ rows closed up, and codes read a second time with their look-alike capitals.
  */
-import type { FindHints, GlobalRule } from '../identifiers/global-rule.js';
-import type { Quad } from '../domain/geometry.js';
+import type { GlobalRule } from '../identifiers/global-rule.js';
+import type { FindHints } from '../identifiers/rule.js';
 import type { PageText } from '../domain/text-layer.js';
 import { misreadMrzZone } from '../identifiers/universal/mrz.js';
-import { findGlobalInText, type GlobalFindResult } from './global-text.js';
-import { mapLines } from './mapped-lines.js';
+import { findGlobalInText, type TextFindResult } from './text-finder.js';
+import { mapLines, placeFinding } from './mapped-lines.js';
 import { asMrzRows, capitalisedCodes } from './ocr-codes.js';
 import type { Finding, RejectedCandidate, TextFinding, TextRejection } from './types.js';
 
@@ -37,10 +37,10 @@ const PASSPORT_MRZ = 'PASSPORT_MRZ';
  * was found inside such a zone (a name row read as a BIC) is part of it.
  */
 function withMisreadZones(
-  found: GlobalFindResult,
+  found: TextFindResult,
   text: string,
   rules: readonly GlobalRule[],
-): GlobalFindResult {
+): TextFindResult {
   const rule = rules.find((r) => r.type === PASSPORT_MRZ);
   if (!rule?.pattern) return found;
   const zones: TextFinding[] = [];
@@ -110,24 +110,9 @@ export function findGlobalOnPage(
   const found = findInReading(mapped.text, page.source, rules, hints);
   const findings: GlobalPageFinding[] = [];
   for (const f of found.findings) {
-    const charQuads: Quad[] = [];
-    for (let i = f.start; i < f.end; i += 1) {
-      const box = mapped.boxes[i];
-      if (box && charQuads.at(-1) !== box) charQuads.push(box);
-    }
-    if (charQuads.length === 0) continue;
-    const line = lines[mapped.lineAt[f.start] ?? 0];
-    findings.push({
-      type: f.type,
-      page: page.page,
-      value: f.value,
-      printed: found.printed(f),
-      source: page.source,
-      charQuads,
-      orientation: line?.orientation ?? 0,
-      confidence: f.confidence * (line?.confidence ?? 1),
-      rule: f.rule,
-    });
+    const finding = placeFinding(page, lines, mapped, f);
+    if (finding.charQuads.length === 0) continue;
+    findings.push({ ...finding, printed: found.printed(f), source: page.source });
   }
   const rejected = found.rejected.map((r) => ({
     type: r.type,

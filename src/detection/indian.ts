@@ -1,6 +1,6 @@
 /**
  * The Indian redaction types found in a page's text layer, with geometry: the text finder
- * (indian-text.ts) runs over the page's lines, and each finding's span is mapped back to the
+ * (text-finder.ts, /redact-pii's view) runs over the page's lines, and each finding's span is mapped back to the
  * boxes of its characters. A value broken over two lines ("4918 7362" at the end of one line,
  * "5102" at the start of the next) is found too, by reading each line after the line right
  * above it (lineAbove), joined with a space and without one, and keeping the findings that
@@ -12,35 +12,15 @@
  * "EPIC No.") and, joined to an e-mail address, made its cover spill onto the label.
  * A label printed above its value (forms, cards, table headers) is looked for there too.
  */
-import { indianRule, type IndianType } from '../identifiers/in/redact-pii-rules.js';
+import { INDIAN_RULES, indianRule, type IndianType } from '../identifiers/in/redact-pii-rules.js';
 import { findAadhaarOnPage } from './aadhaar.js';
 import { UNVERIFIED_RULE } from './aadhaar-context.js';
-import type { Quad } from '../domain/geometry.js';
 import type { PageText, TextLine } from '../domain/text-layer.js';
-import { findIndianInText } from './indian-text.js';
+import { findIndianInText } from './text-finder.js';
 import { columnHeader, lineAbove, lineLeft } from './line-above.js';
-import { mapLines, type Mapped } from './mapped-lines.js';
+import { mapLines, placeFinding } from './mapped-lines.js';
 import { repairLine } from './ocr-repair.js';
-import type { Finding, RejectedCandidate, TextFinding } from './types.js';
-
-function toFinding(page: PageText, mapped: Mapped, found: TextFinding): Finding {
-  const charQuads: Quad[] = [];
-  for (let i = found.start; i < found.end; i += 1) {
-    const box = mapped.boxes[i];
-    // A glyph of several characters (a ligature) shares one box: keep it once.
-    if (box && charQuads.at(-1) !== box) charQuads.push(box);
-  }
-  const line = page.lines[mapped.lineAt[found.start] ?? 0];
-  return {
-    type: found.type,
-    page: page.page,
-    value: found.value,
-    charQuads,
-    orientation: line?.orientation ?? 0,
-    confidence: found.confidence * (line?.confidence ?? 1),
-    rule: found.rule,
-  };
-}
+import type { Finding, RejectedCandidate } from './types.js';
 
 /**
  * Whether a value can run over a space from the end of one line into the next: a number broken
@@ -104,7 +84,7 @@ function labelledCells(
       const offset = mapped.text.length - line.text.length;
       for (const f of findIndianInText(mapped.text, labelOnly).findings) {
         if (f.start < offset) continue;
-        const finding = toFinding(page, mapped, f);
+        const finding = placeFinding(page, lines, mapped, f);
         if (finding.charQuads.some((q) => taken.has(q))) continue;
         finding.charQuads.forEach((q) => taken.add(q));
         added.push(finding);
@@ -121,7 +101,8 @@ export interface IndianFindResult {
 
 export function findIndianOnPage(page: PageText, types: readonly IndianType[]): IndianFindResult {
   // OCR's look-alike letters and digits are put back first (ocr-repair.ts); a PDF's text is exact.
-  const lines = page.source === 'ocr' ? page.lines.map((l) => repairLine(l, types)) : page.lines;
+  const rules = INDIAN_RULES.filter((r) => types.includes(r.type));
+  const lines = page.source === 'ocr' ? page.lines.map((l) => repairLine(l, rules)) : page.lines;
   const findings: Finding[] = [];
   const rejected: RejectedCandidate[] = [];
   // Each line on its own, after the line above it (where a label may stand).
@@ -131,7 +112,7 @@ export function findIndianOnPage(page: PageText, types: readonly IndianType[]): 
     const offset = mapped.text.length - line.text.length;
     const found = findIndianInText(mapped.text, types);
     for (const f of found.findings) {
-      if (f.start >= offset) findings.push(toFinding(page, mapped, f));
+      if (f.start >= offset) findings.push(placeFinding(page, lines, mapped, f));
     }
     for (const r of found.rejected) {
       if (r.start >= offset) rejected.push({ type: r.type, page: page.page, reason: r.reason });
@@ -151,7 +132,7 @@ export function findIndianOnPage(page: PageText, types: readonly IndianType[]): 
       const join = (lines[first]?.text.length ?? 0) + joiner.length;
       for (const f of findIndianInText(pair.text, types).findings) {
         if (f.start >= join - joiner.length || f.end <= join) continue; // does not cross
-        const finding = toFinding(page, pair, f);
+        const finding = placeFinding(page, lines, pair, f);
         const chars = new Set(finding.charQuads);
         // A value complete on its own line, glued without a space to the next line's first word
         // ("...@example.in" + "IFSC:"), is no value broken over two lines. Over a space, the

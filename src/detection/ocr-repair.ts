@@ -3,13 +3,13 @@
  * G and 6), and capitals with their lower-case look-alikes (c, s, z...): a GSTIN whose PAN part
  * holds an O was read "160JVCI4792OBZ9", an IFSC "IcIc0453040", and each, failing its rule,
  * was left uncovered. Where a word of an OCR line has the length of a structured type
- * (IndianRule.shape) and reads as that type once its look-alikes are put back where the shape
+ * (a rule's `shape`, its alphabet position by position) and reads as that type once its look-alikes are put back where the shape
  * wants a letter or a digit, the line is read with the repaired word. Only words of letters
  * and digits both are repaired, in three places at most, and the result must pass the type's
  * validator: a run of digits (a phone number) is never turned into a voter ID ("8001253389"
  * fits LLLDDDDDDD as "BOO1253389"). The characters keep their boxes.
  */
-import { INDIAN_RULES, type IndianType } from '../identifiers/in/redact-pii-rules.js';
+import type { TextRule } from '../identifiers/rule.js';
 import type { TextLine } from '../domain/text-layer.js';
 
 const AS_LETTER: Readonly<Record<string, string>> = {
@@ -75,12 +75,11 @@ const MAX_REPAIRS = 3;
 const LOWER_LOOK_ALIKES = /[ckopsuvwxz]/;
 
 /**
- * The word as some selected type, repaired with the fewest swaps; null when it reads as one of
- * the types already (a valid voter ID is never "repaired" into a PAN) or cannot be one.
+ * The word as one of `rules`, repaired with the fewest swaps; null when it reads as one of
+ * them already (a valid voter ID is never "repaired" into a PAN) or cannot be one.
  */
-export function repairWord(word: string, types: readonly IndianType[]): string | null {
+function repairWord(word: string, rules: readonly TextRule[]): string | null {
   if (!/[A-Za-z]/.test(word) || !/[0-9]/.test(word)) return null;
-  const rules = INDIAN_RULES.filter((r) => types.includes(r.type));
   if (rules.some((r) => r.validate(word).valid)) return null;
   // Capitals read as their lower-case look-alikes ("IEzLU5082S"); other lower case stays.
   const cased = Array.from(word)
@@ -109,29 +108,29 @@ const MIN_JOINED = 10;
  * "09LKEPV3251 L5ZA". Only long structured types qualify, so that two short words never make
  * a passport number.
  */
-function joinsAsValue(first: string, second: string, types: readonly IndianType[]): boolean {
-  const rules = INDIAN_RULES.filter((r) => types.includes(r.type) && r.shape);
+function joinsAsValue(first: string, second: string, all: readonly TextRule[]): boolean {
+  const rules = all.filter((r) => r.shape);
   const joined = first + second;
   if (joined.length < MIN_JOINED) return false;
   if (!rules.some((r) => r.shape?.length === joined.length)) return false;
   const alone = (word: string) =>
-    rules.some((r) => r.validate(word).valid) || repairWord(word, types) !== null;
+    rules.some((r) => r.validate(word).valid) || repairWord(word, all) !== null;
   if (alone(first) || alone(second)) return false;
   return (
     rules.some((r) => r.shape?.length === joined.length && r.validate(joined).valid) ||
-    repairWord(joined, types) !== null
+    repairWord(joined, all) !== null
   );
 }
 
 /** The line without the stray spaces inside structured values (see joinsAsValue). */
-function withoutStraySpaces(line: TextLine, types: readonly IndianType[]): TextLine {
+function withoutStraySpaces(line: TextLine, rules: readonly TextRule[]): TextLine {
   const words = [...line.text.matchAll(/[A-Za-z0-9]+/g)];
   const stray = new Set<number>();
   for (let i = 0; i + 1 < words.length; i += 1) {
     const [a, b] = [words[i], words[i + 1]];
     if (!a || !b || b.index !== a.index + a[0].length + 1 || line.text[b.index - 1] !== ' ')
       continue;
-    if (joinsAsValue(a[0], b[0], types)) stray.add(b.index - 1);
+    if (joinsAsValue(a[0], b[0], rules)) stray.add(b.index - 1);
   }
   if (stray.size === 0) return line;
   const chars = line.chars.filter((_, i) => !stray.has(i));
@@ -139,15 +138,16 @@ function withoutStraySpaces(line: TextLine, types: readonly IndianType[]): TextL
 }
 
 /**
- * The line with its look-alike-damaged words repaired and stray spaces inside structured values
- * removed (the same line when there is nothing to mend).
+ * The line with its look-alike-damaged words repaired as one of `rules` and stray spaces inside
+ * structured values removed (the same line when there is nothing to mend). Rules without a
+ * shape take no part.
  */
-export function repairLine(source: TextLine, types: readonly IndianType[]): TextLine {
+export function repairLine(source: TextLine, rules: readonly TextRule[]): TextLine {
   if (source.chars.some((c) => c.text.length !== 1)) return source;
-  const line = withoutStraySpaces(source, types);
+  const line = withoutStraySpaces(source, rules);
   let text = line.text;
   for (const match of line.text.matchAll(/[A-Za-z0-9]+/g)) {
-    const repaired = repairWord(match[0], types);
+    const repaired = repairWord(match[0], rules);
     if (repaired === null) continue;
     text = text.slice(0, match.index) + repaired + text.slice(match.index + repaired.length);
   }

@@ -5,20 +5,8 @@
  * rules; catalogue.ts gathers them, and `registerGlobalRule` adds a user's own type without
  * touching the detector. Each rule's source is named in its own module.
  */
+import type { TextRule } from './rule.js';
 import type { GlobalTypeDeclaration } from './types.js';
-import type { Validation } from './validation.js';
-
-/** What the caller knows about where the text comes from. */
-export interface FindHints {
-  /** ISO-2 codes of the countries the document may come from (`countries`); empty: unknown. */
-  readonly countries: readonly string[];
-}
-
-/** A candidate's place in the text, [start, end) in UTF-16 units. */
-export interface Span {
-  readonly start: number;
-  readonly end: number;
-}
 
 /**
  * Deterministic bytes for one stand-in: the same value gets the same bytes within one request
@@ -26,22 +14,7 @@ export interface Span {
  */
 export type Draw = (count: number) => Uint8Array;
 
-export interface GlobalRule extends GlobalTypeDeclaration {
-  /**
-   * Candidates in raw text: a global (`g`) pattern whose whole match is the value as printed
-   * (separators included), or a finder for types a pattern cannot express (PHONE uses
-   * libphonenumber's). Exactly one of the two.
-   */
-  readonly pattern?: RegExp;
-  readonly find?: (text: string, hints: FindHints) => Iterable<Span>;
-  /** The candidate as validated: separators removed, case folded where the type ignores it. */
-  readonly compact: (raw: string) => string;
-  /** The check: never throws; `rule` names it for reports, never with the value. */
-  readonly validate: (value: string) => Validation;
-  /** Words right before a value that raise its confidence (and that DATE_OF_BIRTH needs). */
-  readonly labels?: RegExp;
-  /** Only found with one of its labels right before it (a date is a birth date only so). */
-  readonly needsLabel?: boolean;
+export interface GlobalRule extends TextRule, GlobalTypeDeclaration {
   /**
    * Printed as a block of rows of one length (an MRZ): the characters in each row of the block
    * a value is. OCR often misses a row's run of fillers, so a reading's cover of each row is

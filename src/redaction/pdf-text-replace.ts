@@ -1,30 +1,14 @@
 /**
- * True removal from a PDF page with the replacement drawn in place: MuPDF redaction annotations
- * take each value's text out of the content stream (and blank image pixels under it, which is
- * how a value on a scanned page goes), then each replacement is written as real text (Helvetica)
- * in a content stream of our own, so that it is extractable and searchable like the words around
- * it. A region without text is left as a black box (box mode).
+ * The PDF form of the operators that draw a value's replacement in its place (mask, token,
+ * pseudonym): MuPDF redaction annotations take each value's text out of the content stream (and
+ * blank image pixels under it, which is how a value on a scanned page goes), then each
+ * replacement is written as real text (Helvetica) in a content stream of our own, so that it is
+ * extractable and searchable like the words around it.
  */
 import { mupdf } from '../documents/mupdf.js';
-import type { Quad } from '../domain/geometry.js';
+import type { Replacement } from './operators/types.js';
 import { redactQuads } from './pdf.js';
-import {
-  advanceInEms,
-  placeReplacement,
-  placementMatrix,
-  type BoxSource,
-} from './text-placement.js';
-
-export interface PdfReplacement {
-  /** Page coordinates: points, origin top-left (MuPDF's page space). */
-  readonly quad: Quad;
-  /** The replaced characters' own box, whose line the drawn text takes (text-placement.ts). */
-  readonly textQuad: Quad;
-  /** Who boxed them: the PDF's text layer or OCR of the page. */
-  readonly source: BoxSource;
-  /** Null: a black box; a string: drawn in place ('' leaves the place blank). */
-  readonly text: string | null;
-}
+import { advanceInEms, placeReplacement, placementMatrix } from './text-placement.js';
 
 const FONT_KEY = 'PardaHelv';
 
@@ -35,19 +19,18 @@ const literal = (text: string) =>
 export function replacePdfRegions(
   pdf: mupdf.PDFDocument,
   index: number,
-  regions: readonly PdfReplacement[],
+  regions: readonly Replacement[],
 ): void {
   if (regions.length === 0) return;
   const page = pdf.loadPage(index);
   try {
-    // Box mode covers black; the other modes clear the place for the text drawn below.
-    const black = regions.every((r) => r.text === null);
+    // The places are left clear for the text drawn below.
     redactQuads(
       page,
       regions.map((r) => r.quad),
-      black,
+      false,
     );
-    const drawn = regions.filter((r) => r.text !== null && r.text !== '');
+    const drawn = regions.filter((r) => r.text !== '');
     if (drawn.length > 0) drawText(pdf, index, page, drawn);
   } finally {
     page.destroy();
@@ -58,7 +41,7 @@ function drawText(
   pdf: mupdf.PDFDocument,
   index: number,
   page: mupdf.PDFPage,
-  regions: readonly PdfReplacement[],
+  regions: readonly Replacement[],
 ): void {
   const font = new mupdf.Font('Helvetica');
   try {
@@ -66,12 +49,12 @@ function drawText(
     const toContent = mupdf.Matrix.invert(page.getTransform());
     const commands: string[] = [];
     for (const { quad, textQuad, source, text } of regions) {
-      const place = placeReplacement(textQuad, source, advanceInEms(font, text ?? ''), quad);
+      const place = placeReplacement(textQuad, source, advanceInEms(font, text), quad);
       // The text matrix in page space, then into the content's space; the size is in it.
       const matrix = mupdf.Matrix.concat(placementMatrix(place), toContent);
       commands.push(
         `BT /${FONT_KEY} 1 Tf 0 g ${matrix.map((v) => v.toFixed(4)).join(' ')} Tm ` +
-          `${literal(text ?? '')} Tj ET`,
+          `${literal(text)} Tj ET`,
       );
     }
     const pageObject = pdf.findPage(index);

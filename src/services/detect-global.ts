@@ -11,7 +11,7 @@ import {
   type GlobalPageFinding,
   type GlobalPageRejection,
 } from '../detection/global-page.js';
-import { findGlobalInText } from '../detection/global-text.js';
+import { findGlobalInText } from '../detection/text-finder.js';
 import { GLOBAL_FORMATS, type Document } from '../documents/document.js';
 import { DocumentError } from '../domain/errors.js';
 import { metadataPresent } from '../documents/metadata.js';

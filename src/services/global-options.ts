@@ -7,10 +7,8 @@
  */
 import { GLOBAL_RULES } from '../identifiers/catalogue.js';
 import type { GlobalRule } from '../identifiers/global-rule.js';
+import type { Mode } from '../redaction/operators/types.js';
 import { InvalidOptionError, UnknownTypeError } from './errors.js';
-
-export const MODES = ['box', 'blur', 'mask', 'token', 'pseudonym'] as const;
-export type Mode = (typeof MODES)[number];
 
 /** What a caller of the global redaction endpoints (file and text) chooses. */
 export interface GlobalRedactChoices<M extends Mode = Mode> {

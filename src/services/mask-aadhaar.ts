@@ -12,8 +12,9 @@ import { findAadhaarOnPage } from '../detection/aadhaar.js';
 import { findDamagedAadhaar } from '../detection/aadhaar-damaged.js';
 import type { Finding } from '../detection/types.js';
 import { INDIAN_FORMATS } from '../documents/document.js';
-import { AADHAAR_MASKED_DIGITS, holdsAadhaarNumber } from '../identifiers/in/aadhaar.js';
+import { holdsAadhaarNumber } from '../identifiers/in/aadhaar.js';
 import type { PageText } from '../domain/text-layer.js';
+import { AADHAAR_COVERED } from '../redaction/operators/partial-cover.js';
 import { readDamagedCopies } from './aadhaar-copies.js';
 import { readUnderMarks } from './aadhaar-second-look.js';
 import { fileService } from './context.js';
@@ -47,8 +48,7 @@ export const AADHAAR_TARGET: MaskTarget = {
   find: findToMask,
   secondLook: readUnderMarks(findToMask),
   copiesLook: readDamagedCopies,
-  first: 0,
-  last: AADHAAR_MASKED_DIGITS - 1,
+  covered: AADHAAR_COVERED,
   coversQr: (symbol, maskQr) => QR_TO_COVER[maskQr].has(symbol.kind),
   purpose: 'numbers',
   normalise: (text) => text.replace(/\D/g, ''),

@@ -8,14 +8,12 @@ import { scanQrCodes, type QrSymbol } from '../cards/qr-scan.js';
 import { UNVERIFIED_RULE } from '../detection/aadhaar-context.js';
 import type { Finding } from '../detection/types.js';
 import type { Document } from '../documents/document.js';
-import { mupdf } from '../documents/mupdf.js';
 import { savePdfOutput } from '../documents/pdf-output.js';
 import { renderPdfPage } from '../documents/render.js';
 import { rewriteDocument } from '../documents/rewrite.js';
 import { encodeImage, imagesToPdf, IMAGE_PAGE_DPI } from '../documents/writers.js';
 import { type OutputFormat, type WrittenFormat } from '../domain/formats.js';
 import { readPage, type ReadPage } from '../ocr/read-document.js';
-import { readPdfTextLayer } from '../documents/pdf-text.js';
 import type { Quad } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { PageText } from '../domain/text-layer.js';
@@ -30,9 +28,8 @@ import {
   scaleQuad,
   spanQuad,
 } from '../redaction/geometry.js';
-import { redactPdf } from '../redaction/pdf.js';
-import { inkGap } from '../redaction/ink-gap.js';
-import { coverQuads } from '../redaction/raster.js';
+import { partialCover, type CoveredSpan } from '../redaction/operators/partial-cover.js';
+import { assertTextGone } from '../pipeline/clean-output.js';
 import { coverImagePage, rereadPage, type Cover } from '../pipeline/residual-check.js';
 import type { ServiceContext } from './context.js';
 import { InvalidRequestError } from './errors.js';
@@ -92,9 +89,8 @@ interface Region {
 /** What one masking endpoint looks for and how much of it it covers. */
 export interface MaskTarget {
   readonly find: (page: PageText) => readonly Finding[];
-  /** The characters of a finding to cover, 0-based and inclusive. */
-  readonly first: number;
-  readonly last: number;
+  /** The characters of a finding to cover (redaction/operators/partial-cover.ts). */
+  readonly covered: CoveredSpan;
   /** Whether a QR code found on the page is covered under the `mask_qr` choice. */
   readonly coversQr: (symbol: QrSymbol, maskQr: MaskQr) => boolean;
   /** `numbers` when the values are digits only (a faster reading serves them as well). */
@@ -248,33 +244,16 @@ async function regionsOf(
   const textPrefixes: string[] = [];
   /** Characters of the findings that stay readable, in page units. */
   const visible: Quad[] = [];
-  const { first, last } = target;
   for (const layer of read.layers) {
     const toPage = layer.source === 'ocr' ? read.rasterToPage : 1;
     const raster = (layer.source === 'ocr' && read.raster) || undefined;
     const findings = await findingsOf(layer, raster, target, ocr);
     for (const finding of findings) {
-      const quads = finding.charQuads;
-      // OCR boxes are estimates: cut where the pixels show the gaps to the characters that
-      // stay readable on either side.
-      const gap = (a: number, b: number, cover: 'left' | 'right') => {
-        const [left, right] = [quads[a], quads[b]];
-        return raster && left && right ? inkGap(raster, left, right, cover) : null;
-      };
-      const cover = spanQuad(
-        quads,
-        first,
-        last,
-        0.15,
-        gap(last, last + 1, 'left'),
-        gap(first - 1, first, 'right'),
-      );
-      quads.forEach((q, i) => {
-        if (i < first || i > last) visible.push(scaleQuad(q, toPage));
-      });
-      const hidden = finding.value.slice(first, last + 1);
-      addRegion(regions, scaleQuad(cover, toPage), finding.rule === UNVERIFIED_RULE, hidden);
-      if (layer.source === 'pdf') textPrefixes.push(finding.value.slice(first, last + 1));
+      const part = partialCover.region(finding.value, finding.charQuads, target.covered, raster);
+      visible.push(...part.visible.map((q) => scaleQuad(q, toPage)));
+      const unverified = finding.rule === UNVERIFIED_RULE;
+      addRegion(regions, scaleQuad(part.quad, toPage), unverified, part.hidden);
+      if (layer.source === 'pdf') textPrefixes.push(part.hidden);
     }
     // Words that may be an unread value, unless the second look read it.
     const suspects = findings.length > 0 ? [] : (target.suspects?.(layer) ?? []);
@@ -317,32 +296,6 @@ function checkOutputFormat(document: Document, outputFormat: OutputFormat): void
   }
 }
 
-/**
- * Fail closed: reopens the saved PDF and proves that no covered run is left in its text.
- * `removed` holds, per page, the covered characters of each value taken from the text layer.
- */
-function assertPdfClean(
-  output: Buffer,
-  removed: ReadonlyMap<number, readonly string[]>,
-  normalise: (text: string) => string,
-): void {
-  if (removed.size === 0) return;
-  const opened = mupdf.Document.openDocument(output, 'application/pdf').asPDF();
-  if (!opened) throw new Error('the redacted PDF does not reopen');
-  try {
-    for (const [page, prefixes] of removed) {
-      const text = readPdfTextLayer(opened, page)
-        .lines.map((line) => normalise(line.text))
-        .join('|');
-      if (prefixes.some((prefix) => text.includes(prefix))) {
-        throw new Error('masked characters are still present in the PDF text');
-      }
-    }
-  } finally {
-    opened.destroy();
-  }
-}
-
 async function writeImages(
   pages: RasterImage[],
   document: Document,
@@ -364,7 +317,7 @@ export async function maskDocument(
   target: MaskTarget,
   options: MaskOptions,
   ocr: OcrEngine,
-  cover: Cover = coverQuads,
+  cover: Cover = partialCover.image,
 ): Promise<MaskResult> {
   checkOutputFormat(document, options.outputFormat);
   const perPage: PageRegions[] = [];
@@ -394,7 +347,7 @@ export async function maskDocument(
 
   const pdf = document.pdf;
   if (pdf) {
-    redactPdf(pdf, regionsNow());
+    for (const { page, quads } of regionsNow()) partialCover.pdf(pdf, page, quads);
     // OCR'd pages are read again from the redacted page's pixels; text-layer values are
     // checked gone from the saved file's text below.
     for (const [index, page] of perPage.entries()) {
@@ -406,7 +359,11 @@ export async function maskDocument(
         page: index,
         render: () => renderPdfPage(pdf, index, 72 / rasterToPage),
         apply: () => {
-          redactPdf(pdf, [{ page: index, quads: page.regions.flatMap((r) => r.quads) }]);
+          partialCover.pdf(
+            pdf,
+            index,
+            page.regions.flatMap((r) => r.quads),
+          );
         },
       };
       checked = (reread && (await rereadPage(pageCheck, ocr, target))) || checked;
@@ -415,11 +372,13 @@ export async function maskDocument(
     const looked = checked || perPage.some((p) => p.textPrefixes.length > 0);
     const residualCheck = !reread ? 'skipped' : looked ? 'passed' : 'none';
     const cleaned = savePdfOutput(pdf);
-    const removed = new Map<number, string[]>();
-    perPage.forEach(({ textPrefixes }, page) => {
-      if (textPrefixes.length > 0) removed.set(page, textPrefixes);
-    });
-    assertPdfClean(cleaned, removed, target.normalise);
+    // Fail closed: the covered characters of each value read from a text layer must be gone
+    // from its page's text. Lines are kept apart, so that digits ending one line and starting
+    // the next never pass for a number that was covered.
+    const removed = perPage.flatMap(({ textPrefixes }, page) =>
+      textPrefixes.map((text) => ({ page, text })),
+    );
+    assertTextGone(cleaned, removed, { normalise: target.normalise, joiner: '|' });
     const counts = { maskedCount, unverifiedCount, pages, regions, residualCheck } as const;
     if (options.outputFormat !== 'jpg') return { bytes: cleaned, format: 'pdf', ...counts };
     const image = renderPdfPage(pdf, 0, IMAGE_PAGE_DPI);

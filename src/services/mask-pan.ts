@@ -8,7 +8,7 @@
  */
 import { findPanOnPage, findUnreadPanOnCard } from '../detection/pan.js';
 import { INDIAN_FORMATS } from '../documents/document.js';
-import { PAN_MASKED_FROM, PAN_MASKED_TO } from '../identifiers/in/pan.js';
+import { PAN_COVERED } from '../redaction/operators/partial-cover.js';
 import { fileService } from './context.js';
 import { findMergedPan } from './merged-pan.js';
 import {
@@ -21,8 +21,7 @@ import {
 
 export const PAN_TARGET: MaskTarget = {
   find: (page) => findPanOnPage(page).findings,
-  first: PAN_MASKED_FROM,
-  last: PAN_MASKED_TO,
+  covered: PAN_COVERED,
   coversQr: (symbol, maskQr) => maskQr === 'all' || symbol.holdsPan || symbol.kind === 'unreadable',
   purpose: 'text',
   normalise: (text) => text.toUpperCase().replace(/[^A-Z0-9]/g, ''),

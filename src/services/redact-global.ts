@@ -10,10 +10,9 @@
  * fails the document, and a PDF is reopened after saving to prove the values' text is gone.
  */
 import type { GlobalPageFinding } from '../detection/global-page.js';
-import { findGlobalInText } from '../detection/global-text.js';
+import { findGlobalInText } from '../detection/text-finder.js';
 import { GLOBAL_FORMATS, type Document, type FileFormat } from '../documents/document.js';
-import { mupdf } from '../documents/mupdf.js';
-import { annotationTexts, rewriteAnnotationTexts } from '../documents/pdf-annotations.js';
+import { rewriteAnnotationTexts } from '../documents/pdf-annotations.js';
 import {
   encodeImageForOutput,
   OUTPUT_FORMAT_FOR,
@@ -21,12 +20,11 @@ import {
 } from '../documents/metadata-strip.js';
 import { savePdfOutput } from '../documents/pdf-output.js';
 import { rewriteDocument } from '../documents/rewrite.js';
-import type { GlobalRule } from '../identifiers/global-rule.js';
 import type { Quad } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { OcrEngine } from '../ocr/types.js';
+import { assertNotesClean, assertTextGone } from '../pipeline/clean-output.js';
 import { neighbourCuts } from '../redaction/ink-gap.js';
-import { coverQuads } from '../redaction/raster.js';
 import {
   lineRuns,
   scaleQuad,
@@ -34,14 +32,14 @@ import {
   stretchToBlock,
   type SpanPad,
 } from '../redaction/geometry.js';
-import { replacePdfRegions } from '../redaction/pdf-text-replace.js';
-import { blurQuads, replaceQuads } from '../redaction/raster-replace.js';
+import { operatorFor, type ModeOperator } from '../redaction/operators/by-mode.js';
+import type { Replacement } from '../redaction/operators/types.js';
+import { StandIns } from '../redaction/stand-ins.js';
+import { replaceFindings } from '../redaction/text-replace.js';
 import { fileService } from './context.js';
 import { searchDocument, type DetectReport } from './detect-global.js';
 import { InvalidOptionError } from './errors.js';
-import type { GlobalRedactChoices, Mode } from './global-options.js';
-import { replaceFindings, replacementFor } from './redact-text.js';
-import { StandIns } from './stand-ins.js';
+import type { GlobalRedactChoices } from './global-options.js';
 
 export interface GlobalRedactOptions extends GlobalRedactChoices {
   readonly stripMetadata: boolean;
@@ -64,16 +62,6 @@ export interface GlobalRedactResult {
   readonly regions: readonly { readonly page: number; readonly quads: readonly Quad[] }[];
 }
 
-/** One region to change: in page units (PDF points or image pixels), with its replacement. */
-interface Edit {
-  readonly quad: Quad;
-  /** The replaced characters' own box (no margin): where a drawn replacement takes its line. */
-  readonly textQuad: Quad;
-  readonly source: GlobalPageFinding['source'];
-  /** Null: covered (box) or blurred; a string: drawn in place ('' for the rest of a value). */
-  readonly text: string | null;
-}
-
 /**
  * How far a cover reaches beyond a value's characters, in text heights: OCR's boxes are
  * estimates and get a margin, wider along the line (a line's last character was boxed 4 px
@@ -91,29 +79,21 @@ function pitchOf(runs: readonly (readonly Quad[])[]): number {
   return Math.hypot(last[1].x - first[0].x, last[1].y - first[0].y) / longest.length;
 }
 
-function replacementOf(
-  finding: GlobalPageFinding,
-  rule: GlobalRule | undefined,
-  options: GlobalRedactOptions,
-  standIns: StandIns,
-): string | null {
-  if (options.mode === 'box' || options.mode === 'blur') return null;
-  return replacementFor(finding, finding.printed, rule, options.mode, options.maskKeep, standIns);
-}
-
-/** The edits of one page: each reading's runs, its replacement on the first run. */
+/** The edits of one page: each reading's runs, what the operator draws on the first run. */
 function editsOf(
   findings: readonly GlobalPageFinding[],
   options: GlobalRedactOptions,
+  operator: ModeOperator,
   standIns: StandIns,
   toPage: (finding: GlobalPageFinding, quad: Quad) => Quad,
   raster: RasterImage | null,
-): Edit[] {
+): Replacement[] {
   const rules = new Map(options.rules.map((r) => [r.type, r]));
-  const edits: Edit[] = [];
+  const edits: Replacement[] = [];
   for (const finding of findings) {
     const rule = rules.get(finding.type);
-    const text = replacementOf(finding, rule, options, standIns);
+    const context = { rule, maskKeep: options.maskKeep, standIns };
+    const text = operator.draw?.(finding, finding.printed, context) ?? '';
     const ocr = finding.source === 'ocr';
     const runs = lineRuns(finding.charQuads);
     const covers = runs.map((run) => {
@@ -133,64 +113,10 @@ function editsOf(
     runs.forEach((run, i) => {
       const quad = toPage(finding, quads[i] as Quad);
       const textQuad = toPage(finding, spanQuad(run, 0, run.length - 1, 0));
-      const drawn = text === null ? null : i === 0 ? text : '';
-      edits.push({ quad, textQuad, source: finding.source, text: drawn });
+      edits.push({ quad, textQuad, source: finding.source, text: i === 0 ? text : '' });
     });
   }
   return edits;
-}
-
-function applyToRaster(image: RasterImage, edits: readonly Edit[], mode: Mode): RasterImage {
-  if (edits.length === 0) return image;
-  if (mode === 'box')
-    return coverQuads(
-      image,
-      edits.map((e) => e.quad),
-    );
-  if (mode === 'blur')
-    return blurQuads(
-      image,
-      edits.map((e) => e.quad),
-    );
-  return replaceQuads(
-    image,
-    edits.map((e) => ({ ...e, text: e.text ?? '' })),
-  );
-}
-
-/** Every word of a PDF's text, to prove a value's text is gone after saving. */
-function pdfText(bytes: Buffer): string {
-  const doc = mupdf.Document.openDocument(bytes, 'application/pdf');
-  try {
-    let text = '';
-    for (let i = 0; i < doc.countPages(); i += 1) {
-      const page = doc.loadPage(i);
-      const structured = page.toStructuredText('preserve-whitespace');
-      text += `${structured.asText()}\n`;
-      structured.destroy();
-      page.destroy();
-    }
-    return text;
-  } finally {
-    doc.destroy();
-  }
-}
-
-/** Whether any annotation or form field of the saved PDF still holds a value. */
-function notesHoldValues(bytes: Buffer, options: GlobalRedactOptions): boolean {
-  const doc = mupdf.Document.openDocument(bytes, 'application/pdf').asPDF();
-  if (!doc) return false;
-  try {
-    for (let i = 0; i < doc.countPages(); i += 1) {
-      for (const text of annotationTexts(doc, i)) {
-        const found = findGlobalInText(text, options.rules, { countries: options.countries });
-        if (found.findings.length > 0) return true;
-      }
-    }
-    return false;
-  } finally {
-    doc.destroy();
-  }
 }
 
 const compactText = (text: string) => text.replace(/[\s\-./]/g, '').toUpperCase();
@@ -201,7 +127,8 @@ export async function redactGlobalDocument(
   ocr: OcrEngine,
   limits: { readonly pdfDpi: number; readonly maxOcrPages: number },
 ): Promise<GlobalRedactResult> {
-  if (options.mode === 'blur' && document.format === 'pdf') {
+  const operator = operatorFor(options.mode);
+  if (operator.pdf === null && document.format === 'pdf') {
     throw new InvalidOptionError(
       'invalid_mode',
       'blur is for images; a PDF keeps its text and is redacted from its content stream ' +
@@ -216,14 +143,14 @@ export async function redactGlobalDocument(
   );
   const { entities } = report;
   const standIns = new StandIns();
-  const edits = new Map<number, Edit[]>();
+  const edits = new Map<number, Replacement[]>();
   /** Values read from a PDF's own text: their text must be gone from the output. */
   const pdfValues: string[] = [];
   for (const { index, read, found } of searched) {
     // OCR quads are in the rendered page's pixels; a PDF's own text is in points already.
     const toPage = (finding: GlobalPageFinding, quad: Quad): Quad =>
       document.pdf && finding.source === 'ocr' ? scaleQuad(quad, read.rasterToPage) : quad;
-    edits.set(index, editsOf(found.all, options, standIns, toPage, read.raster));
+    edits.set(index, editsOf(found.all, options, operator, standIns, toPage, read.raster));
     for (const f of found.all) if (f.source === 'pdf') pdfValues.push(f.value);
   }
   const types = [...new Set(entities.map((e) => e.type))];
@@ -240,28 +167,35 @@ export async function redactGlobalDocument(
     return { ...base, ...(await rewriteDocument(document, { keepMetadata })) };
   }
   if (pdf) {
+    const { pdf: onPage, text: replace } = operator;
+    // Refused above: only blur has no PDF form, and it has no text form either.
+    if (!onPage || !replace) throw new Error('a PDF redacted by an operator without a PDF form');
     for (const [page, pageEdits] of edits) {
-      if (pageEdits.length > 0) replacePdfRegions(pdf, page, pageEdits);
+      if (pageEdits.length > 0) onPage(pdf, page, pageEdits);
       // Annotation contents and form field values: the same replacements, in their text.
       rewriteAnnotationTexts(pdf, page, (text) => {
         const found = findGlobalInText(text, options.rules, { countries: options.countries });
-        return replaceFindings(text, found.findings, options, standIns);
+        return replaceFindings(text, found.findings, replace, options, standIns);
       });
     }
     if (options.stripMetadata) stripPdfMetadata(pdf);
     const bytes = savePdfOutput(pdf);
-    const left = compactText(pdfText(bytes));
-    if (pdfValues.some((v) => left.includes(compactText(v)))) {
-      throw new Error('a redacted value is still in the PDF text');
-    }
-    if (notesHoldValues(bytes, options)) {
-      throw new Error('a redacted value is still in an annotation or a form field');
-    }
+    // Fail closed: no value read from the PDF's own text may be left in it, on any page, even
+    // broken over two lines (lines are joined without a separator).
+    const removed = pdfValues.map((text) => ({ page: null, text }));
+    assertTextGone(bytes, removed, { normalise: compactText, joiner: '' });
+    // Nor in an annotation or a form field, where the same replacements were made.
+    assertNotesClean(bytes, (text) => {
+      const found = findGlobalInText(text, options.rules, { countries: options.countries });
+      return found.findings.length > 0;
+    });
     return { ...base, bytes, format: 'pdf' };
   }
-  const pages = document.pages.map((page, index) =>
-    page.kind === 'raster' ? applyToRaster(page, edits.get(index) ?? [], options.mode) : null,
-  );
+  const pages = document.pages.map((page, index) => {
+    const pageEdits = edits.get(index) ?? [];
+    if (page.kind !== 'raster') return null;
+    return pageEdits.length === 0 ? page : operator.image(page, pageEdits);
+  });
   if (pages.some((p) => p === null)) throw new Error('an image document with a PDF page');
   const bytes = await encodeImageForOutput(
     pages as RasterImage[],

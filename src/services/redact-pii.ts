@@ -29,7 +29,7 @@ import type { RasterImage } from '../domain/raster.js';
 import type { OcrEngine } from '../ocr/types.js';
 import { boundsOf, expandQuad, lineRuns, scaleQuad, spanQuad } from '../redaction/geometry.js';
 import { neighbourCuts } from '../redaction/ink-gap.js';
-import { coverQuads, coverQuadsInPlace } from '../redaction/raster.js';
+import { box } from '../redaction/operators/box.js';
 import { coverImagePage, type ReadFor } from '../pipeline/residual-check.js';
 import { fileService } from './context.js';
 import { UnknownTypeError } from './errors.js';
@@ -273,7 +273,7 @@ export async function redactDocument(
   const covered = async (o: PageOutcome, page: number): Promise<RasterImage> => {
     const reread = options.residualCheck ? { ocr, how: INDIAN_READ } : null;
     if (o.raster === null) throw new Error('a page covered twice');
-    const cover = o.rendered ? coverQuadsInPlace : coverQuads;
+    const cover = o.rendered ? box.imageInPlace : box.image;
     const done = await coverImagePage(o.raster, o.regions, page, cover, reread);
     checked ||= done.checked;
     o.raster = null;

@@ -3,22 +3,21 @@
  * find step of the global catalogue over the text, then each value replaced in one of four
  * modes: `token` (the default: `[<TYPE>_<n>]`, the same value the same token), `mask`
  * (asterisks, the last `mask_keep` letters or digits kept, separators kept), `pseudonym` (a
- * stand-in of the same format from a reserved range, stand-ins.ts) or `box` (a fixed run of
- * block characters, whatever the value's length, so that not even the length is left). The
- * report names types, spans and the rule that validated each value, never a value.
+ * stand-in of the same format from a reserved range) or `box` (a fixed run of block characters,
+ * whatever the value's length, so that not even the length is left): the operators' text forms
+ * (redaction/operators/). The report names types, spans and the rule that validated each value,
+ * never a value.
  */
-import { findGlobalInText } from '../detection/global-text.js';
-import type { TextFinding } from '../detection/types.js';
-import type { GlobalRule } from '../identifiers/global-rule.js';
+import { findGlobalInText } from '../detection/text-finder.js';
+import { TEXT_FORMS } from '../redaction/operators/by-mode.js';
+import type { TextMode } from '../redaction/operators/types.js';
+import { StandIns } from '../redaction/stand-ins.js';
+import { replaceFindings } from '../redaction/text-replace.js';
 import { TextTooLargeError } from './errors.js';
-import type { GlobalRedactChoices, Mode } from './global-options.js';
-import { StandIns } from './stand-ins.js';
+import type { GlobalRedactChoices } from './global-options.js';
 
-export type TextMode = Exclude<Mode, 'blur'>;
+/** The modes the text endpoint offers, its default first. */
 export const TEXT_MODES: readonly TextMode[] = ['token', 'mask', 'pseudonym', 'box'];
-
-/** What `box` puts in place of any value. */
-export const BOX_RUN = '\u2588'.repeat(8);
 
 export interface TextRedactOptions extends GlobalRedactChoices<TextMode> {
   /** Largest text accepted, in UTF-8 bytes. */
@@ -53,19 +52,6 @@ export interface TextRedactResult {
   readonly pseudonymFallbacks: readonly string[];
 }
 
-/** `raw` as asterisks, its last `keep` letters and digits kept, its separators kept. */
-export function maskValue(raw: string, keep: number): string {
-  const chars = Array.from(raw);
-  let kept = 0;
-  for (let i = chars.length - 1; i >= 0; i -= 1) {
-    const c = chars[i] as string;
-    if (!/[\p{L}\p{N}]/u.test(c)) continue;
-    if (kept < keep) kept += 1;
-    else chars[i] = '*';
-  }
-  return chars.join('');
-}
-
 /** A converter from UTF-16 offsets (rising) to code point offsets. */
 function codePointOffsets(text: string): (offset: number) => number {
   if (!/[\uD800-\uDFFF]/.test(text)) return (offset) => offset;
@@ -80,53 +66,6 @@ function codePointOffsets(text: string): (offset: number) => number {
     }
     return points;
   };
-}
-
-/** The replacement of one value in `mode` (box: the fixed block run). */
-export function replacementFor(
-  finding: { readonly type: string; readonly value: string },
-  raw: string,
-  rule: GlobalRule | undefined,
-  mode: Mode,
-  maskKeep: number,
-  standIns: StandIns,
-): string {
-  switch (mode) {
-    case 'token':
-      return standIns.token(finding.type, finding.value);
-    case 'mask':
-      return maskValue(raw, maskKeep);
-    case 'pseudonym':
-      return rule
-        ? standIns.pseudonym(rule, finding.value, raw)
-        : standIns.token(finding.type, finding.value);
-    case 'box':
-    case 'blur':
-      return BOX_RUN;
-  }
-}
-
-/** `text` with every finding (in text order, none overlapping) replaced in `options.mode`. */
-export function replaceFindings(
-  text: string,
-  findings: readonly TextFinding[],
-  options: {
-    readonly rules: readonly GlobalRule[];
-    readonly mode: Mode;
-    readonly maskKeep: number;
-  },
-  standIns: StandIns,
-): string {
-  const rules = new Map(options.rules.map((r) => [r.type, r]));
-  let out = '';
-  let copied = 0;
-  for (const f of findings) {
-    const raw = text.slice(f.start, f.end);
-    out += text.slice(copied, f.start);
-    out += replacementFor(f, raw, rules.get(f.type), options.mode, options.maskKeep, standIns);
-    copied = f.end;
-  }
-  return out + text.slice(copied);
 }
 
 export function redactText(text: string, options: TextRedactOptions): TextRedactResult {
@@ -154,7 +93,7 @@ export function redactText(text: string, options: TextRedactOptions): TextRedact
       validation: f.rule,
     });
   }
-  const out = replaceFindings(text, findings, options, standIns);
+  const out = replaceFindings(text, findings, TEXT_FORMS[options.mode], options, standIns);
   // Rejections come type by type; sorted, their offsets convert in one pass too.
   const rejectedPoints = codePointOffsets(text);
   const rejections = [...rejected]

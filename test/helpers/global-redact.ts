@@ -12,7 +12,7 @@ import { renderPdfPage } from '../../src/documents/render.js';
 import { GLOBAL_RULES } from '../../src/identifiers/catalogue.js';
 import type { RasterImage } from '../../src/domain/raster.js';
 import { serviceContext } from '../../src/services/context.js';
-import type { Mode } from '../../src/services/global-options.js';
+import type { Mode } from '../../src/redaction/operators/types.js';
 import { redactGlobalDocument, type GlobalRedactResult } from '../../src/services/redact-global.js';
 
 export type GlobalRedact = (

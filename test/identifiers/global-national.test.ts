@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { luhnChecksumValidate, verhoeffValidate } from 'stdnum/lib/cjs/util/checksum.js';
-import { findGlobalInText } from '../../src/detection/global-text.js';
+import { findGlobalInText } from '../../src/detection/text-finder.js';
 import { AMERICAS } from '../../src/identifiers/americas.js';
 import { ASIA_PACIFIC_AFRICA } from '../../src/identifiers/asia-pacific-africa.js';
 import { EUROPE } from '../../src/identifiers/europe.js';

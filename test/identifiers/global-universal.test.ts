@@ -7,8 +7,9 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { findGlobalInText } from '../../src/detection/global-text.js';
-import type { Draw, FindHints, GlobalRule } from '../../src/identifiers/global-rule.js';
+import { findGlobalInText } from '../../src/detection/text-finder.js';
+import type { Draw, GlobalRule } from '../../src/identifiers/global-rule.js';
+import type { FindHints } from '../../src/identifiers/rule.js';
 import { UNIVERSAL } from '../../src/identifiers/universal.js';
 
 function rule(type: string): GlobalRule {

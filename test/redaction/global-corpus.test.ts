@@ -19,7 +19,7 @@ import { mupdf } from '../../src/documents/mupdf.js';
 import type { RasterImage } from '../../src/domain/raster.js';
 import { boundsOf } from '../../src/redaction/geometry.js';
 import { closeEngines } from '../../src/services/engines.js';
-import { MODES, type Mode } from '../../src/services/global-options.js';
+import { MODES, type Mode } from '../../src/redaction/operators/types.js';
 import type { GlobalRedactResult } from '../../src/services/redact-global.js';
 import {
   generateGlobalDocument,

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { loadSettings } from '../../src/config/settings.js';
 import { mupdf } from '../../src/documents/mupdf.js';
 import { GLOBAL_RULES } from '../../src/identifiers/catalogue.js';
-import type { Mode } from '../../src/services/global-options.js';
+import type { Mode } from '../../src/redaction/operators/types.js';
 import { serviceContext } from '../../src/services/context.js';
 import { closeEngines } from '../../src/services/engines.js';
 import { redactGlobalFile } from '../../src/services/redact-global.js';

@@ -18,7 +18,8 @@ import {
   validateVoterEpic,
 } from './numbers.js';
 import { isValidPan, PAN_LABELS, PAN_RULE } from './pan.js';
-import { accept, reject, type Validation } from '../validation.js';
+import type { TextRule } from '../rule.js';
+import { accept, reject } from '../validation.js';
 import { alnum, digits } from '../patterns.js';
 
 export const INDIAN_TYPE_NAMES = [
@@ -36,40 +37,11 @@ export const INDIAN_TYPE_NAMES = [
 ] as const;
 export type IndianType = (typeof INDIAN_TYPE_NAMES)[number];
 
-export interface IndianRule {
+/** A /redact-pii type: the finder's rule shape, always with a pattern and labels. */
+export interface IndianRule extends TextRule {
   readonly type: IndianType;
-  /** Candidates in raw text; global. The whole match is the span to cover. */
   readonly pattern: RegExp;
-  /** The candidate as validated: separators and prefixes' punctuation removed, upper case. */
-  readonly compact: (raw: string) => string;
-  readonly validate: (value: string) => Validation;
-  /** Labels that, just before the value (or on the line above), make it more likely this type. */
   readonly labels: RegExp;
-  /**
-   * Words that speak for this type as its labels do, but are too common to speak against
-   * another type's value after them (which `labels` do).
-   */
-  readonly phrases?: RegExp;
-  /** Found only with a label or a companion nearby (bank accounts). */
-  readonly needsLabel?: boolean;
-  /**
-   * A wider reading taken only with one of the rule's labels before it: any Indian phone number
-   * (a landline too) after "Phone" or "Mobile No.", where without a label only mobiles count.
-   */
-  readonly withLabel?: {
-    readonly pattern: RegExp;
-    readonly validate: (value: string) => Validation;
-  };
-  /**
-   * Its printed form is no other type's (an e-mail address), so another type's label before it
-   * says nothing against it: "Contact: priya@example.in" is an address, "contact" a phone label.
-   */
-  readonly unmistakable?: boolean;
-  /**
-   * What each character of the compact value must be, for repairing OCR's letter-digit
-   * confusions: L a letter, D a digit, anything else that exact character or (`.`) any.
-   */
-  readonly shape?: string;
 }
 
 /** Not part of a longer run of letters and digits (nor, for digit groups, of more groups). */
@@ -185,6 +157,8 @@ export const INDIAN_RULES: readonly IndianRule[] = [
     phrases:
       /\baccount\b|beneficiary|transfer(?:red)?\s+(?:to|from)|credit(?:ed)?\s+to|debit(?:ed)?\s+from|deposit(?:ed)?\s+(?:in)?to|paid\s+(?:in)?to/i,
     needsLabel: true,
+    // A statement prints the branch's IFSC beside the account it belongs to.
+    companion: /(?<![A-Za-z0-9])[A-Z]{4}0[A-Z0-9]{6}(?![A-Za-z0-9])/,
   },
 ];
 

@@ -20,7 +20,8 @@
  *   GB82 WEST 1234 5698 7654 3    invalid: length
  */
 import { getCountrySpecifications, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
-import type { Draw, FindHints, Span } from '../global-rule.js';
+import type { Draw } from '../global-rule.js';
+import type { FindHints, Span } from '../rule.js';
 import { reshape } from '../stand-in.js';
 import { accept, reject, type Validation } from '../validation.js';
 import { redrawClasses, type RuleBehaviour } from './behaviour.js';

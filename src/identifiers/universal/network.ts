@@ -24,7 +24,8 @@
  *   256.1.1.1 (format), 192.0.2.7 (reserved), 00-00-5E-00-53-01 (reserved)   invalid
  */
 import { isIP } from 'node:net';
-import type { Draw, FindHints, Span } from '../global-rule.js';
+import type { Draw } from '../global-rule.js';
+import type { FindHints, Span } from '../rule.js';
 import { drawBelow, drawHex, reshape } from '../stand-in.js';
 import { accept, reject, type Validation } from '../validation.js';
 import type { RuleBehaviour } from './behaviour.js';

@@ -33,7 +33,8 @@ import {
   parsePhoneNumberFromString,
   type CountryCode,
 } from 'libphonenumber-js/max';
-import type { Draw, FindHints, Span } from '../global-rule.js';
+import type { Draw } from '../global-rule.js';
+import type { FindHints, Span } from '../rule.js';
 import { drawBelow, drawDigits, reshape } from '../stand-in.js';
 import { accept, reject, type Validation } from '../validation.js';
 import type { RuleBehaviour } from './behaviour.js';

@@ -3,15 +3,14 @@
  * identifiers redacted in one of five modes. Rule plugins must be loaded before `parse`, since
  * they add entity types.
  */
+import { MODES, type Mode } from '../../redaction/operators/types.js';
 import {
   MASK_KEEP_DEFAULT,
   MASK_KEEP_MAX,
-  MODES,
   resolveCountries,
   resolveEntityTypes,
   resolveMaskKeep,
   resolveMode,
-  type Mode,
 } from '../global-options.js';
 import type { GlobalRedactOptions, GlobalRedactResult } from '../redact-global.js';
 import {

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { findIndianInText } from '../../../src/detection/indian-text.js';
+import { findIndianInText } from '../../../src/detection/text-finder.js';
 import { INDIAN_TYPES } from '../../../src/identifiers/in/redact-pii-types.js';
 import {
   indianRule,

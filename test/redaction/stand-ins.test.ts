@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { GLOBAL_RULES } from '../../src/identifiers/catalogue.js';
-import { StandIns } from '../../src/services/stand-ins.js';
+import { StandIns } from '../../src/redaction/stand-ins.js';
 
 const rule = (type: string) => {
   const found = GLOBAL_RULES.find((r) => r.type === type);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { findGlobalInText } from '../../src/detection/global-text.js';
+import { findGlobalInText } from '../../src/detection/text-finder.js';
 import { GLOBAL_RULES } from '../../src/identifiers/catalogue.js';
 
 const read = (text: string) => {
