@@ -24,8 +24,6 @@ import { tail, textBefore } from './context.js';
 import type { TextFinding, TextRejection } from './types.js';
 
 export interface FindPolicy {
-  /** How far before a value a label may stand: its own line and the end of the line above. */
-  readonly labelReach: number;
   /** Below this confidence (after labels), a valid value is refused for its context. */
   readonly minConfidence: number;
   /**
@@ -44,6 +42,13 @@ export interface TextFindResult<T extends string = string> {
   readonly rejected: readonly TextRejection<T>[];
 }
 
+/**
+ * How far before a value its label may stand, within its own line and the end of the line
+ * above: "Permanent Account Number Card" over a PAN, "Date of birth / Geburtsdatum:" before a
+ * date. One reach for every type (the two views once had 48 and 40 characters).
+ */
+const LABEL_REACH = 48;
+
 /** How much the words before a value weigh, and how far back each kind is looked for. */
 const WEIGHT = {
   labelBonus: 0.1,
@@ -61,9 +66,8 @@ const WEIGHT = {
   claimReach: 24,
 } as const;
 
-/** The /redact-pii view (its label reach and threshold are measured on its own corpus). */
+/** The /redact-pii view (its threshold is measured on its own corpus). */
 export const INDIAN_POLICY: FindPolicy = {
-  labelReach: 48,
   minConfidence: 0.4,
   doubt: { notPersonal: NOT_PERSONAL_LABELS, others: INDIAN_RULES },
   claims: false,
@@ -72,7 +76,6 @@ export const INDIAN_POLICY: FindPolicy = {
 
 /** The global view (/global/*): checks decide, labels only add. */
 export const GLOBAL_POLICY: FindPolicy = {
-  labelReach: 40,
   minConfidence: 0,
   claims: true,
   quietInsideFindings: true,
@@ -101,7 +104,7 @@ function weigh(
   base: number,
   policy: FindPolicy,
 ): number | null {
-  const context = textBefore(text, span.start, policy.labelReach);
+  const context = textBefore(text, span.start, LABEL_REACH);
   const labelled = (rule.labels?.test(context) ?? false) || (rule.phrases?.test(context) ?? false);
   if (rule.needsLabel && !labelled) {
     if (!rule.companion?.test(lineOf(text, span.start, span.end))) return null;
@@ -178,7 +181,7 @@ function labelledReadings(
   for (const match of text.matchAll(wider.pattern)) {
     const span = { start: match.index, end: match.index + match[0].length };
     if (findings.some(overlap(span))) continue;
-    if (!rule.labels?.test(textBefore(text, span.start, policy.labelReach))) continue;
+    if (!rule.labels?.test(textBefore(text, span.start, LABEL_REACH))) continue;
     const value = rule.compact(match[0]);
     const validation = wider.validate(value);
     if (!validation.valid) continue;

@@ -18,17 +18,10 @@ import type { Quad } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { PageText } from '../domain/text-layer.js';
 import type { OcrEngine, ReadPurpose } from '../ocr/types.js';
-import {
-  boundsOf,
-  boxArea,
-  boxesMeet,
-  clipAway,
-  expandQuad,
-  overlapArea,
-  scaleQuad,
-  spanQuad,
-} from '../redaction/geometry.js';
+import { scaleQuad, spanQuad } from '../redaction/geometry.js';
 import { partialCover, type CoveredSpan } from '../redaction/operators/partial-cover.js';
+import { hiddenUnder, qrCover, wordsBeside } from '../redaction/qr-cover.js';
+import { addRegion, type Region } from '../redaction/regions.js';
 import { assertTextGone } from '../pipeline/clean-output.js';
 import { coverImagePage, rereadPage, type Cover } from '../pipeline/residual-check.js';
 import type { ServiceContext } from './context.js';
@@ -78,14 +71,6 @@ export interface MaskResult {
 }
 
 /** A region to cover, in the page's own units. */
-interface Region {
-  quads: Quad[];
-  /** Every reading of it failed validation. */
-  unverified: boolean;
-  /** The covered characters of the values it holds: what the re-read must not find. */
-  readonly hidden: string[];
-}
-
 /** What one masking endpoint looks for and how much of it it covers. */
 export interface MaskTarget {
   readonly find: (page: PageText) => readonly Finding[];
@@ -125,92 +110,13 @@ export interface MaskTarget {
   ) => Promise<readonly Finding[]>;
 }
 
-function overlaps(a: Quad, b: Quad): boolean {
-  const p = boundsOf(a);
-  const q = boundsOf(b);
-  const shared = overlapArea(p, q);
-  return shared > 0 && shared > 0.3 * Math.min(boxArea(p), boxArea(q));
-}
-
-/** The boxes share some area (a QR's margin reaching into a character). */
-function touches(a: Quad, b: Quad): boolean {
-  return boxesMeet(boundsOf(a), boundsOf(b));
-}
-
-/**
- * A QR cover that meets readable characters, cut back to clear them, if what is left still
- * covers the symbol itself (fail closed: otherwise the characters are covered too).
- */
-function clipped(cover: Quad, symbol: Quad, toPage: number, visible: readonly Quad[]): Quad | null {
-  const cut = clipAway(cover, visible);
-  if (cut === null) return null;
-  const s = boundsOf(scaleQuad(symbol, toPage));
-  const c = boundsOf(cut);
-  return overlapArea(s, c) >= SYMBOL_KEPT * boxArea(s) ? cut : null;
-}
-
-/**
- * The share of a QR's box a cover cut back around readable characters must still cover. A QR
- * decodes from no less than 70% of its codewords (level H corrects 30%), so a symbol 85% covered
- * cannot be read, even when its box was found a little larger than the symbol.
- */
-const SYMBOL_KEPT = 0.85;
-
-/**
- * A QR code with this share of its box under other covers cannot be decoded (level H restores
- * 30% of its codewords): an undecodable block found there (a bold number's digits with a pen
- * line and a stamp over them look like QR texture, qr-texture.ts) needs no cover of its own,
- * which would reach the lines around the number.
- */
-const UNDECODABLE = 0.5;
-
-/** The share of `quad`'s box under the boxes of `covers` (summed: one number's covers barely overlap). */
-function coveredShare(quad: Quad, covers: readonly Quad[]): number {
-  const q = boundsOf(quad);
-  const area = boxArea(q);
-  if (area <= 0) return 0;
-  return covers.reduce((sum, cover) => sum + overlapArea(q, boundsOf(cover)), 0) / area;
-}
-
-/** How far past its box a character's ink may reach, as a share of its height. */
-const WORD_INK_REACH = 0.3;
-
-/**
- * The characters OCR read on the page outside a QR symbol (page units): what a margin round
- * the symbol should stay off. Characters read inside it (its modules taken for letters) do
- * not count.
- */
-function printedBeside(read: ReadPage, symbol: Quad): Quad[] {
-  const inner = boundsOf(symbol);
+/** The characters OCR read on the page, in page units: what a QR's cover should stay off. */
+function charsRead(read: ReadPage): Quad[] {
   return read.layers
     .filter((layer) => layer.source === 'ocr')
     .flatMap((layer) => layer.lines.flatMap((line) => line.chars))
     .filter((c) => c.text.trim() !== '')
-    .map((c) => scaleQuad(c.quad, read.rasterToPage))
-    .filter((q) => {
-      const b = boundsOf(q);
-      const cx = (b.x0 + b.x1) / 2;
-      const cy = (b.y0 + b.y1) / 2;
-      return cx < inner.x0 || cx > inner.x1 || cy < inner.y0 || cy > inner.y1;
-    })
-    .map((q) => {
-      // A recognised character's box can stop short of its ink (a comma's tail, a line's end).
-      const b = boundsOf(q);
-      return expandQuad(q, WORD_INK_REACH * Math.max(b.x1 - b.x0, b.y1 - b.y0));
-    });
-}
-
-/** The same number read twice (text layer and OCR) is one region, covered by both quads. */
-function addRegion(regions: Region[], quad: Quad, unverified = false, hidden?: string): void {
-  let region = regions.find((r) => r.quads.some((q) => overlaps(q, quad)));
-  if (region) {
-    region.quads.push(quad);
-    region.unverified &&= unverified;
-  } else {
-    region = { quads: [quad], unverified, hidden: [] };
-    regions.push(region);
-  }
-  if (hidden) region.hidden.push(hidden);
+    .map((c) => scaleQuad(c.quad, read.rasterToPage));
 }
 
 interface PageRegions {
@@ -251,14 +157,20 @@ async function regionsOf(
     for (const finding of findings) {
       const part = partialCover.region(finding.value, finding.charQuads, target.covered, raster);
       visible.push(...part.visible.map((q) => scaleQuad(q, toPage)));
-      const unverified = finding.rule === UNVERIFIED_RULE;
-      addRegion(regions, scaleQuad(part.quad, toPage), unverified, part.hidden);
+      const core = spanQuad(finding.charQuads, target.covered.first, target.covered.last, 0);
+      addRegion(regions, {
+        cores: [scaleQuad(core, toPage)],
+        quads: [scaleQuad(part.quad, toPage)],
+        unverified: finding.rule === UNVERIFIED_RULE,
+        hidden: part.hidden,
+      });
       if (layer.source === 'pdf') textPrefixes.push(part.hidden);
     }
     // Words that may be an unread value, unless the second look read it.
     const suspects = findings.length > 0 ? [] : (target.suspects?.(layer) ?? []);
     for (const quads of suspects) {
-      addRegion(regions, scaleQuad(spanQuad(quads, 0, quads.length - 1), toPage));
+      const cover = scaleQuad(spanQuad(quads, 0, quads.length - 1), toPage);
+      addRegion(regions, { cores: [cover], quads: [cover] });
     }
   }
   if (read.raster) {
@@ -266,23 +178,10 @@ async function regionsOf(
     for (const symbol of await scanQrCodes(read.raster)) {
       if (!target.coversQr(symbol, maskQr)) continue;
       const symbolOnPage = scaleQuad(symbol.quad, read.rasterToPage);
-      if (symbol.kind === 'unreadable' && coveredShare(symbolOnPage, numberCovers) >= UNDECODABLE)
-        continue;
-      // Into the quiet zone too: a QR cut at its edge can sometimes still be decoded, and the
-      // outline ZXing gives for a symbol it could not decode (a photo) may fall short. But
-      // never over the characters that must stay readable (a number printed right under it).
-      const side = boundsOf(symbol.quad).x1 - boundsOf(symbol.quad).x0;
-      const covers = [0.1, 0.05, 0].map((share) =>
-        scaleQuad(expandQuad(symbol.quad, share * side), read.rasterToPage),
-      );
-      // Nor over the words printed beside it (an address, a caption), where a margin can stay
-      // off them; the symbol itself is always covered.
-      const words = printedBeside(read, symbolOnPage);
-      const clear =
-        covers.find((cover) => ![...visible, ...words].some((q) => touches(cover, q))) ??
-        covers.find((cover) => !visible.some((q) => touches(cover, q))) ??
-        clipped(covers[0] as Quad, symbol.quad, read.rasterToPage, visible);
-      addRegion(regions, clear ?? (covers.at(-1) as Quad));
+      if (symbol.kind === 'unreadable' && hiddenUnder(symbolOnPage, numberCovers)) continue;
+      const words = wordsBeside(charsRead(read), symbolOnPage);
+      const cover = qrCover(symbol.quad, read.rasterToPage, visible, words);
+      addRegion(regions, { cores: [symbolOnPage], quads: [cover] });
     }
   }
   return { regions, textPrefixes, rasterToPage: read.raster ? read.rasterToPage : null };

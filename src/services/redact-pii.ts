@@ -23,13 +23,15 @@ import {
 import { type WrittenFormat } from '../domain/formats.js';
 import { INDIAN_TYPES } from '../identifiers/in/redact-pii-types.js';
 import { INDIAN_TYPE_NAMES, type IndianType } from '../identifiers/in/redact-pii-rules.js';
-import { readPage } from '../ocr/read-document.js';
+import { readPage, type ReadPage } from '../ocr/read-document.js';
 import type { Quad } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { OcrEngine } from '../ocr/types.js';
-import { boundsOf, expandQuad, lineRuns, scaleQuad, spanQuad } from '../redaction/geometry.js';
+import { lineRuns, scaleQuad, spanQuad } from '../redaction/geometry.js';
 import { neighbourCuts } from '../redaction/ink-gap.js';
 import { box } from '../redaction/operators/box.js';
+import { qrCover, wordsBeside } from '../redaction/qr-cover.js';
+import { addRegion, type Region } from '../redaction/regions.js';
 import { coverImagePage, type ReadFor } from '../pipeline/residual-check.js';
 import { fileService } from './context.js';
 import { UnknownTypeError } from './errors.js';
@@ -104,62 +106,6 @@ export interface RedactResult {
 }
 
 /**
- * What was covered for one value: the covers (padded), and the value's own extent (unpadded),
- * by which a second reading of the same value is recognised.
- */
-interface Region {
-  quads: Quad[];
-  readonly cores: Quad[];
-  /** Every reading of it failed validation. */
-  unverified: boolean;
-  /** The values it covers, compacted: what the re-read must not find. */
-  readonly hidden: string[];
-}
-
-const area = (b: ReturnType<typeof boundsOf>) =>
-  Math.max(0, b.x1 - b.x0) * Math.max(0, b.y1 - b.y0);
-
-/** Whether two extents are one value read twice: they overlap by half the smaller one at least. */
-function sameValue(a: Quad, b: Quad): boolean {
-  const p = boundsOf(a);
-  const q = boundsOf(b);
-  const common = area({
-    x0: Math.max(p.x0, q.x0),
-    y0: Math.max(p.y0, q.y0),
-    x1: Math.min(p.x1, q.x1),
-    y1: Math.min(p.y1, q.y1),
-  });
-  return common > 0 && common >= 0.5 * Math.min(area(p), area(q));
-}
-
-/**
- * The same value read twice (a text layer and OCR of one page, two orientations) is one
- * region (X-Redacted-Count); two values whose covers merely touch, on neighbouring lines, are
- * two.
- */
-function addRegion(
-  regions: Region[],
-  cores: readonly Quad[],
-  quads: readonly Quad[],
-  unverified = false,
-  hidden?: string,
-): void {
-  const existing = regions.find((r) => r.cores.some((c) => cores.some((n) => sameValue(c, n))));
-  if (existing) {
-    existing.quads.push(...quads);
-    existing.cores.push(...cores);
-    existing.unverified &&= unverified;
-    if (hidden) existing.hidden.push(hidden);
-  } else
-    regions.push({
-      quads: [...quads],
-      cores: [...cores],
-      unverified,
-      hidden: hidden ? [hidden] : [],
-    });
-}
-
-/**
  * A PDF's glyph boxes are exact and already hold the side bearings and the font's whole height:
  * along the line, a hair of margin, well under half a space, so that the cover stays off the
  * label before the value (measured: the OCR margin, 0.4 of the text height to the left,
@@ -187,6 +133,17 @@ interface PageOutcome {
  */
 const mayHoldQr = (content: PageContent | null): boolean =>
   content === null || content.imageCoverage > 0 || content.vectors > 0;
+
+/** Every character read on the page, in the pixels of the page as covered (at `dpi`). */
+function charsIn(read: ReadPage, dpi: number): Quad[] {
+  return read.layers.flatMap((layer) => {
+    const toRaster = layer.source === 'pdf' ? dpi / 72 : 1;
+    return layer.lines
+      .flatMap((line) => line.chars)
+      .filter((c) => c.text.trim() !== '')
+      .map((c) => scaleQuad(c.quad, toRaster));
+  });
+}
 
 async function redactPage(
   document: Document,
@@ -231,14 +188,13 @@ async function redactPage(
         const [before, after] = neighbourCuts(raster, run, OCR_PAD);
         return spanQuad(run, 0, run.length - 1, OCR_PAD, after, before);
       });
-      addRegion(
-        regions,
-        runs.map((run) => scaleQuad(spanQuad(run, 0, run.length - 1, 0), toRaster)),
-        covers.map((quad) => scaleQuad(quad, toRaster)),
-        finding.rule === UNVERIFIED_RULE,
+      addRegion(regions, {
+        cores: runs.map((run) => scaleQuad(spanQuad(run, 0, run.length - 1, 0), toRaster)),
+        quads: covers.map((quad) => scaleQuad(quad, toRaster)),
+        unverified: finding.rule === UNVERIFIED_RULE,
         // Read again only where OCR placed the cover: a PDF's own text gives exact glyph boxes.
-        layer.source === 'ocr' ? finding.value : undefined,
-      );
+        hidden: layer.source === 'ocr' ? finding.value : undefined,
+      });
     }
   }
   // Started beside the reading (13-31 ms less per dense scanned page in paired runs); a page
@@ -246,8 +202,9 @@ async function redactPage(
   if (searchQr(read.content)) {
     for (const symbol of await qr.symbols(raster)) {
       if (symbol.kind !== 'aadhaar_xml' && symbol.kind !== 'unreadable') continue;
-      const side = boundsOf(symbol.quad).x1 - boundsOf(symbol.quad).x0;
-      addRegion(regions, [symbol.quad], [expandQuad(symbol.quad, 0.08 * side)]);
+      // Nothing on this page stays partly readable: the cover keeps off the words beside it.
+      const words = wordsBeside(charsIn(read, dpi), symbol.quad);
+      addRegion(regions, { cores: [symbol.quad], quads: [qrCover(symbol.quad, 1, [], words)] });
       detections.push({
         type: 'aadhaar',
         page: index,
