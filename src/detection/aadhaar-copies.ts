@@ -115,6 +115,8 @@ export function copyOnPage(page: PageText, value: string): Finding | null {
       orientation: line.orientation,
       confidence: digits.reduce((sum, c) => sum + c.confidence, 0) / digits.length,
       rule: COPY_RULE,
+      source: page.source,
+      printed: text,
     };
   }
   return null;

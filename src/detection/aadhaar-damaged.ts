@@ -122,19 +122,21 @@ function fitted(chars: readonly TextChar[], count: number): { quads: Quad[]; tex
  * The run as a twelve-character finding whose first eight quads span the digits to cover and
  * whose last four span the rest (the masking target covers characters 0 to 7).
  */
-function damagedFinding(line: TextLine, run: Run, page: number): Finding {
+function damagedFinding(line: TextLine, run: Run, page: PageText): Finding {
   const chars = run.digits.map((i) => line.chars[i]).filter((c) => c !== undefined);
   const covered = coveredCount(run);
   const hidden = fitted(chars.slice(0, covered), 8);
   const shown = fitted(chars.slice(covered), 4);
   return {
     type: TYPE,
-    page,
+    page: page.page,
     value: hidden.text + shown.text,
     charQuads: [...hidden.quads, ...shown.quads],
     orientation: line.orientation,
     confidence: chars.reduce((sum, c) => sum + c.confidence, 0) / Math.max(1, chars.length),
     rule: UNVERIFIED_RULE,
+    source: page.source,
+    printed: chars.map((c) => c.text).join(''),
   };
 }
 
@@ -156,7 +158,7 @@ export function findDamagedAadhaar(page: PageText, found: readonly Finding[]): F
         .map((c) => c.text)
         .join('');
       if (OTHER_NUMBER.test(before) || /\+\s*$/.test(before)) continue;
-      out.push(damagedFinding(line, run, page.page));
+      out.push(damagedFinding(line, run, page));
     }
   }
   return out;

@@ -170,6 +170,7 @@ function invalidity(digits: string, repairs: number): string | null {
 
 interface LineContext {
   readonly page: number;
+  readonly source: PageText['source'];
   /** The page is an Aadhaar card or letter (aadhaar-context.ts). */
   readonly aadhaarPage: boolean;
   /** The text of the line right above, where a label may stand. */
@@ -198,6 +199,11 @@ function findInLine(
       const chars = indexes.map((i) => line.chars[i]).filter((c) => c !== undefined);
       const uncertain = chars.filter((c) => classify(c.text) === 'uncertain').length;
       if (withUncertain && (uncertain === 0 || uncertain > MAX_UNCERTAIN)) continue;
+      // The number as read, its separators included.
+      const printed = line.chars
+        .slice(indexes[0], (indexes.at(-1) ?? 0) + 1)
+        .map((c) => c.text)
+        .join('');
       const grouping = run.clusters.map((c) => c.indexes.length).join(',');
       if (!ACCEPTED_GROUPINGS.has(grouping)) {
         reject('grouping');
@@ -232,6 +238,8 @@ function findInLine(
         orientation: line.orientation,
         confidence: chars.reduce((sum, c) => sum + c.confidence, 0) / chars.length,
         rule: invalid ? UNVERIFIED_RULE : repairs > 0 ? 'verhoeff_after_ocr_repair' : 'verhoeff',
+        source: context.source,
+        printed,
       });
     }
   }
@@ -243,7 +251,8 @@ export function findAadhaarOnPage(page: PageText): FindResult {
   const aadhaarPage = isAadhaarDocumentPage(page);
   page.lines.forEach((line, index) => {
     const above = page.lines[lineAbove(page.lines, index) ?? -1]?.text ?? '';
-    findInLine(line, { page: page.page, aadhaarPage, above }, findings, rejected);
+    const context = { page: page.page, source: page.source, aadhaarPage, above };
+    findInLine(line, context, findings, rejected);
   });
   return { findings, rejected };
 }

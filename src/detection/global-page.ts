@@ -8,23 +8,12 @@
 import type { GlobalRule } from '../identifiers/global-rule.js';
 import type { FindHints } from '../identifiers/rule.js';
 import type { PageText } from '../domain/text-layer.js';
+import { previewOfPrinted } from '../identifiers/preview.js';
 import { misreadMrzZone } from '../identifiers/universal/mrz.js';
 import { findGlobalInText, type TextFindResult } from './text-finder.js';
 import { mapLines, placeFinding } from './mapped-lines.js';
 import { asMrzRows, capitalisedCodes } from './ocr-codes.js';
-import type { Finding, RejectedCandidate, TextFinding, TextRejection } from './types.js';
-
-export interface GlobalPageFinding extends Finding {
-  /** The value as printed on the page (separators included), for mask mode and stand-ins. */
-  readonly printed: string;
-  /** Which reading found it: its quads are in PDF points (`pdf`) or the raster's pixels. */
-  readonly source: PageText['source'];
-}
-
-export interface GlobalPageRejection extends RejectedCandidate {
-  /** The candidate as printed: only for its preview (mostly asterisks), never logged. */
-  readonly printed: string;
-}
+import type { FindResult, Finding, TextFinding, TextRejection } from './types.js';
 
 const overlapping = (a: { start: number; end: number }, b: { start: number; end: number }) =>
   a.start < b.end && b.start < a.end;
@@ -100,7 +89,7 @@ export function findGlobalOnPage(
   page: PageText,
   rules: readonly GlobalRule[],
   hints: FindHints,
-): { findings: GlobalPageFinding[]; rejected: GlobalPageRejection[] } {
+): FindResult {
   const lines = page.source === 'ocr' ? asMrzRows(page.lines) : page.lines;
   const mapped = mapLines(
     lines,
@@ -108,17 +97,18 @@ export function findGlobalOnPage(
     '\n',
   );
   const found = findInReading(mapped.text, page.source, rules, hints);
-  const findings: GlobalPageFinding[] = [];
+  const findings: Finding[] = [];
   for (const f of found.findings) {
     const finding = placeFinding(page, lines, mapped, f);
     if (finding.charQuads.length === 0) continue;
-    findings.push({ ...finding, printed: found.printed(f), source: page.source });
+    // As the reading that found it has it (a code read again with its capitals put back).
+    findings.push({ ...finding, printed: found.printed(f) });
   }
   const rejected = found.rejected.map((r) => ({
     type: r.type,
     page: page.page,
     reason: r.reason,
-    printed: found.printed(r),
+    preview: previewOfPrinted(found.printed(r)),
   }));
   return { findings, rejected };
 }

@@ -20,7 +20,7 @@ import { findIndianInText } from './text-finder.js';
 import { columnHeader, lineAbove, lineLeft } from './line-above.js';
 import { mapLines, placeFinding } from './mapped-lines.js';
 import { repairLine } from './ocr-repair.js';
-import type { Finding, RejectedCandidate } from './types.js';
+import type { FindResult, Finding, RejectedCandidate } from './types.js';
 
 /**
  * Whether a value can run over a space from the end of one line into the next: a number broken
@@ -94,12 +94,7 @@ function labelledCells(
   return added;
 }
 
-export interface IndianFindResult {
-  readonly findings: readonly Finding[];
-  readonly rejected: readonly RejectedCandidate[];
-}
-
-export function findIndianOnPage(page: PageText, types: readonly IndianType[]): IndianFindResult {
+export function findIndianOnPage(page: PageText, types: readonly IndianType[]): FindResult {
   // OCR's look-alike letters and digits are put back first (ocr-repair.ts); a PDF's text is exact.
   const rules = INDIAN_RULES.filter((r) => types.includes(r.type));
   const lines = page.source === 'ocr' ? page.lines.map((l) => repairLine(l, rules)) : page.lines;

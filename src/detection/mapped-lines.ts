@@ -55,7 +55,8 @@ export function quadsOf(mapped: Mapped, span: Span): Quad[] {
 
 /**
  * A finding of the text finder placed on its page: its characters' boxes, and the orientation
- * and recognition confidence of the line it starts on (`lines` are those `mapped` was made of).
+ * and recognition confidence of the line it starts on (`lines` are those `mapped` was made of),
+ * and its characters as read.
  */
 export function placeFinding(
   page: PageText,
@@ -72,5 +73,7 @@ export function placeFinding(
     orientation: line?.orientation ?? 0,
     confidence: found.confidence * (line?.confidence ?? 1),
     rule: found.rule,
+    source: page.source,
+    printed: mapped.text.slice(found.start, found.end),
   };
 }

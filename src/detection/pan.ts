@@ -103,6 +103,7 @@ export function findPanOnPage(page: PageText): FindResult {
   for (const line of page.lines) {
     for (const word of wordsOf(line.chars)) {
       const texts = word.chars.map((c) => c.text);
+      const printed = texts.join('');
       // Recogniser symbols are single characters; PDF glyphs may be ligatures: skip those.
       if (texts.some((t) => t.length !== 1)) continue;
       if (texts.length !== PAN_LENGTH) {
@@ -129,6 +130,8 @@ export function findPanOnPage(page: PageText): FindResult {
         orientation: line.orientation,
         confidence: word.chars.reduce((sum, c) => sum + c.confidence, 0) / PAN_LENGTH,
         rule: repaired.repairs === 0 ? 'pan_structure' : 'pan_structure_after_ocr_repair',
+        source: page.source,
+        printed,
       });
     }
   }

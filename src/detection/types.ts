@@ -1,5 +1,6 @@
 /** What the find step reports: typed findings with geometry, and the candidates it rejected. */
 import type { Orientation, Quad } from '../domain/geometry.js';
+import type { PageText } from '../domain/text-layer.js';
 
 export interface Finding {
   readonly type: string;
@@ -14,6 +15,13 @@ export interface Finding {
   readonly confidence: number;
   /** The rule that accepted it, for example `verhoeff` or `verhoeff_after_ocr_repair`. */
   readonly rule: string;
+  /** Which reading found it: its quads are in PDF points (`pdf`) or the raster's pixels (`ocr`). */
+  readonly source: PageText['source'];
+  /**
+   * The value as read (separators included), for mask mode and stand-ins of the same format.
+   * Never logged, never put in a header.
+   */
+  readonly printed: string;
 }
 
 /**
@@ -45,6 +53,11 @@ export interface RejectedCandidate {
   readonly page: number;
   /** Why it was rejected, for example `checksum`, `first_digit`, `context_phone`. */
   readonly reason: string;
+  /**
+   * What a report may show of it (identifiers/preview.ts: mostly asterisks), where the
+   * endpoint reports rejections (/global/detect); never the candidate itself.
+   */
+  readonly preview?: string;
 }
 
 export interface FindResult {

@@ -8,3 +8,6 @@ export function previewOf(value: string): string {
   const kept = chars.length >= 12 ? 4 : chars.length >= 8 ? 2 : 0;
   return '*'.repeat(chars.length - kept) + chars.slice(chars.length - kept).join('');
 }
+
+/** The preview of a candidate as printed: its spaces dropped, as the value would be. */
+export const previewOfPrinted = (printed: string): string => previewOf(printed.replace(/\s+/g, ''));

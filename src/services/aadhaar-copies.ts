@@ -89,6 +89,8 @@ function stretchedCopy(copy: PartialCopy, pitch: number, page: number): Finding 
     orientation: line.orientation,
     confidence: line.confidence,
     rule: UNVERIFIED_RULE,
+    source: 'ocr',
+    printed: digits.map((c) => c.text).join(''),
   };
 }
 

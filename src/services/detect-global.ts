@@ -6,18 +6,15 @@
  * "nothing found" is never said of a page nobody read. Values never leave this module: the
  * report carries previews (mostly asterisks), types, pages and the rule that validated them.
  */
-import {
-  findGlobalOnPage,
-  type GlobalPageFinding,
-  type GlobalPageRejection,
-} from '../detection/global-page.js';
+import { findGlobalOnPage } from '../detection/global-page.js';
 import { findGlobalInText } from '../detection/text-finder.js';
+import type { Finding, RejectedCandidate } from '../detection/types.js';
 import { GLOBAL_FORMATS, type Document } from '../documents/document.js';
 import { DocumentError } from '../domain/errors.js';
 import { metadataPresent } from '../documents/metadata.js';
 import { annotationTexts } from '../documents/pdf-annotations.js';
 import type { GlobalRule } from '../identifiers/global-rule.js';
-import { previewOf } from '../identifiers/preview.js';
+import { previewOf, previewOfPrinted } from '../identifiers/preview.js';
 import { readPdfTextLayer } from '../documents/pdf-text.js';
 import { needsOcr, readPage } from '../ocr/read-document.js';
 import type { RasterImage } from '../domain/raster.js';
@@ -42,7 +39,8 @@ export interface DetectedEntity {
   readonly validation: string;
 }
 
-export interface RejectedCandidate {
+/** A refused candidate as the detect report shows it (`rejected_candidates`). */
+export interface RejectionReport {
   readonly type: string;
   readonly reason: string;
   readonly value_preview: string;
@@ -66,7 +64,7 @@ export interface OcrBlock {
 
 export interface DetectReport {
   readonly entities: readonly DetectedEntity[];
-  readonly rejected_candidates: readonly RejectedCandidate[];
+  readonly rejected_candidates: readonly RejectionReport[];
   readonly summary: Readonly<Record<string, number>>;
   readonly file_type: string;
   readonly pages: number;
@@ -156,14 +154,14 @@ function globalPageFindings(
   countries: readonly string[],
 ) {
   const hints = { countries };
-  const best = new Map<string, GlobalPageFinding[]>();
-  const all: GlobalPageFinding[] = [];
-  const rejected: GlobalPageRejection[] = [];
+  const best = new Map<string, Finding[]>();
+  const all: Finding[] = [];
+  const rejected: RejectedCandidate[] = [];
   for (const layer of read.layers) {
     const found = findGlobalOnPage(layer, rules, hints);
     all.push(...found.findings);
     rejected.push(...found.rejected);
-    const byValue = new Map<string, GlobalPageFinding[]>();
+    const byValue = new Map<string, Finding[]>();
     for (const f of found.findings) {
       const key = `${f.type}\u0000${f.value}`;
       byValue.set(key, [...(byValue.get(key) ?? []), f]);
@@ -178,9 +176,9 @@ function globalPageFindings(
 /** The report's entries for one page's counted findings and rejections (previews only). */
 function reportEntries(
   number: number,
-  counted: readonly Pick<GlobalPageFinding, 'type' | 'value' | 'confidence' | 'rule'>[],
-  rejected: readonly Pick<GlobalPageRejection, 'type' | 'reason' | 'printed'>[],
-): { entities: DetectedEntity[]; rejected: RejectedCandidate[] } {
+  counted: readonly Pick<Finding, 'type' | 'value' | 'confidence' | 'rule'>[],
+  rejected: readonly Pick<RejectedCandidate, 'type' | 'reason' | 'preview'>[],
+): { entities: DetectedEntity[]; rejected: RejectionReport[] } {
   return {
     entities: counted.map((f) => ({
       type: f.type,
@@ -193,7 +191,7 @@ function reportEntries(
     rejected: rejected.map((r) => ({
       type: r.type,
       reason: r.reason,
-      value_preview: previewOf(r.printed.replace(/\s+/g, '')),
+      value_preview: r.preview ?? '',
       page: number,
     })),
   };
@@ -208,16 +206,19 @@ function annotationEntries(
   index: number,
   rules: readonly GlobalRule[],
   countries: readonly string[],
-): { entities: DetectedEntity[]; rejected: RejectedCandidate[] } {
+): { entities: DetectedEntity[]; rejected: RejectionReport[] } {
   const entities: DetectedEntity[] = [];
-  const rejected: RejectedCandidate[] = [];
+  const rejected: RejectionReport[] = [];
   if (!document.pdf) return { entities, rejected };
   for (const text of annotationTexts(document.pdf, index)) {
     const found = findGlobalInText(text, rules, { countries });
     const entries = reportEntries(
       index + 1,
       found.findings,
-      found.rejected.map((r) => ({ ...r, printed: text.slice(r.start, r.end) })),
+      found.rejected.map((r) => ({
+        ...r,
+        preview: previewOfPrinted(text.slice(r.start, r.end)),
+      })),
     );
     entities.push(...entries.entities);
     rejected.push(...entries.rejected);
@@ -272,7 +273,7 @@ export async function searchDocument(
 ): Promise<{ readonly pages: GlobalPageSearch[]; readonly report: DetectReport }> {
   const metadata = await metadataPresent(document);
   const entities: DetectedEntity[] = [];
-  const rejectedCandidates: RejectedCandidate[] = [];
+  const rejectedCandidates: RejectionReport[] = [];
   const summary: Record<string, number> = {};
   const pages: GlobalPageSearch[] = [];
   for (let index = 0; index < document.pages.length; index += 1) {

@@ -9,7 +9,7 @@
  * unrelated to any other document. Fails closed: a page that needs OCR past the page limit
  * fails the document, and a PDF is reopened after saving to prove the values' text is gone.
  */
-import type { GlobalPageFinding } from '../detection/global-page.js';
+import type { Finding } from '../detection/types.js';
 import { findGlobalInText } from '../detection/text-finder.js';
 import { GLOBAL_FORMATS, type Document, type FileFormat } from '../documents/document.js';
 import { rewriteAnnotationTexts } from '../documents/pdf-annotations.js';
@@ -81,11 +81,11 @@ function pitchOf(runs: readonly (readonly Quad[])[]): number {
 
 /** The edits of one page: each reading's runs, what the operator draws on the first run. */
 function editsOf(
-  findings: readonly GlobalPageFinding[],
+  findings: readonly Finding[],
   options: GlobalRedactOptions,
   operator: ModeOperator,
   standIns: StandIns,
-  toPage: (finding: GlobalPageFinding, quad: Quad) => Quad,
+  toPage: (finding: Finding, quad: Quad) => Quad,
   raster: RasterImage | null,
 ): Replacement[] {
   const rules = new Map(options.rules.map((r) => [r.type, r]));
@@ -148,7 +148,7 @@ export async function redactGlobalDocument(
   const pdfValues: string[] = [];
   for (const { index, read, found } of searched) {
     // OCR quads are in the rendered page's pixels; a PDF's own text is in points already.
-    const toPage = (finding: GlobalPageFinding, quad: Quad): Quad =>
+    const toPage = (finding: Finding, quad: Quad): Quad =>
       document.pdf && finding.source === 'ocr' ? scaleQuad(quad, read.rasterToPage) : quad;
     edits.set(index, editsOf(found.all, options, operator, standIns, toPage, read.raster));
     for (const f of found.all) if (f.source === 'pdf') pdfValues.push(f.value);

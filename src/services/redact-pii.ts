@@ -213,6 +213,9 @@ async function redactPage(
         orientation: 0,
         confidence: 1,
         rule: `qr_${symbol.kind}`,
+        // Found in the pixels, like an OCR reading; a QR has no printed value.
+        source: 'ocr',
+        printed: '',
       });
     }
   }
