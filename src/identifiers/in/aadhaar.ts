@@ -12,6 +12,8 @@
  */
 // The package's public index does not export its checksum helpers; its CommonJS build does.
 import { verhoeffValidate } from 'stdnum/lib/cjs/util/checksum.js';
+import { bounded, digits } from '../patterns.js';
+import type { TextRule } from '../rule.js';
 import { stdnumValidator as validator } from '../stdnum-validator.js';
 import { accept, reject, type Validation } from '../validation.js';
 
@@ -70,3 +72,16 @@ export function vidChecksumValid(digits: string): boolean {
 export function maskAadhaar(digits: string): string {
   return `XXXX XXXX ${digits.slice(-4)}`;
 }
+
+/**
+ * How the finder reads Aadhaar numbers in text, for both catalogue views (/redact-pii's
+ * `aadhaar`, the global `IN_AADHAAR`): `2341 2341 2346`, hyphenated or bare, each separator on
+ * its own (OCR drops one space: "7603 98604900"); never twelve digits out of a longer run of
+ * groups (a VID). A leading 0 or 1 is read, then refused for it.
+ */
+export const AADHAAR_IN_TEXT = {
+  pattern: bounded('[0-9]{4}[ -]?[0-9]{4}[ -]?[0-9]{4}'),
+  compact: digits,
+  validate: validateAadhaar,
+  labels: AADHAAR_LABELS,
+} as const satisfies Omit<TextRule, 'type'>;

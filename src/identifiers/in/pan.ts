@@ -11,7 +11,10 @@
  *   valid:   ACUPA7085R, AAPPV8261K (python-stdnum test vectors)
  *   invalid: AAPPV0000K (serial 0000), AAPEV8261K (E is no holder code), AAPPV826IK (shape)
  */
+import { alnum, bounded } from '../patterns.js';
+import type { TextRule } from '../rule.js';
 import { stdnumValidator as validator } from '../stdnum-validator.js';
+import { accept, reject, type Validation } from '../validation.js';
 
 const PAN = validator('IN', 'pan');
 
@@ -66,3 +69,23 @@ export function panHolderType(value: string): string | null {
 export function maskPan(value: string): string {
   return `${value.slice(0, PAN_MASKED_FROM)}${'X'.repeat(PAN_MASKED_TO - PAN_MASKED_FROM + 1)}${value.slice(PAN_MASKED_TO + 1)}`;
 }
+
+/** The check with its reason: shape, serial, holder code; an unlisted holder code (K) is less sure. */
+export function validatePan(value: string): Validation {
+  if (!hasPanShape(value)) return reject(PAN_RULE, 'format');
+  if (value.slice(5, 9) === '0000') return reject(PAN_RULE, 'serial');
+  if (!isValidPan(value)) return reject(PAN_RULE, 'holder');
+  // K is accepted by both stdnum libraries but is not on the Income Tax Department's list.
+  return accept(PAN_RULE, PAN_HOLDER_TYPES[value.charAt(3)] ? 0.85 : 0.6);
+}
+
+/**
+ * How the finder reads PANs in text, for both catalogue views (/redact-pii's `pan`, the global
+ * `IN_PAN`): upper case as issued; inside a GSTIN the letters and digits around it keep it unread.
+ */
+export const PAN_IN_TEXT = {
+  pattern: bounded('[A-Z]{5}[0-9]{4}[A-Z]'),
+  compact: alnum,
+  validate: validatePan,
+  labels: PAN_LABELS,
+} as const satisfies Omit<TextRule, 'type'>;

@@ -5,7 +5,7 @@
  * the listings serve (shape, description, default) are in redact-pii-types.ts; this adds the
  * behaviour, type by type, from each number's published format (README: Indian identifiers).
  */
-import { AADHAAR_LABELS, isValidVid, validateAadhaar, vidChecksumValid } from './aadhaar.js';
+import { AADHAAR_IN_TEXT, isValidVid, vidChecksumValid } from './aadhaar.js';
 import { validateDrivingLicence } from './driving-licence.js';
 import { compactEmail, EMAIL_PATTERN, validateEmail } from '../email.js';
 import { validateGstin } from './gstin.js';
@@ -17,7 +17,7 @@ import {
   validatePhoneIn,
   validateVoterEpic,
 } from './numbers.js';
-import { isValidPan, PAN_LABELS, PAN_RULE } from './pan.js';
+import { PAN_IN_TEXT } from './pan.js';
 import type { TextRule } from '../rule.js';
 import { accept, reject } from '../validation.js';
 import { alnum, digits } from '../patterns.js';
@@ -51,14 +51,8 @@ const DIGIT_B = '(?<![A-Za-z0-9]|[0-9][ -])';
 const DIGIT_E = '(?![A-Za-z0-9]|[ -][0-9])';
 
 export const INDIAN_RULES: readonly IndianRule[] = [
-  {
-    type: 'aadhaar',
-    // Each space on its own: OCR drops one of them ("7603 98604900"), as masking accepts.
-    pattern: new RegExp(`${DIGIT_B}[2-9][0-9]{3}[ -]?[0-9]{4}[ -]?[0-9]{4}${DIGIT_E}`, 'g'),
-    compact: digits,
-    validate: validateAadhaar,
-    labels: AADHAAR_LABELS,
-  },
+  // The same entries as the global IN_AADHAAR and IN_PAN (aadhaar.ts, pan.ts).
+  { type: 'aadhaar', ...AADHAAR_IN_TEXT },
   {
     type: 'vid',
     pattern: new RegExp(`${DIGIT_B}[0-9]{4}([ -]?)[0-9]{4}\\1[0-9]{4}\\1[0-9]{4}${DIGIT_E}`, 'g'),
@@ -70,14 +64,7 @@ export const INDIAN_RULES: readonly IndianRule[] = [
         : accept('16 digits, Verhoeff check digit', isValidVid(value) ? 0.9 : 0.6),
     labels: /\bvid\b|virtual\s*id|वीआईडी/i,
   },
-  {
-    type: 'pan',
-    pattern: new RegExp(`${B}[A-Z]{5}[0-9]{4}[A-Z]${E}`, 'g'),
-    compact: alnum,
-    validate: (v) => (isValidPan(v) ? accept(PAN_RULE, 0.9) : reject(PAN_RULE, 'structure')),
-    labels: PAN_LABELS,
-    shape: 'LLLLLDDDDL',
-  },
+  { type: 'pan', ...PAN_IN_TEXT, shape: 'LLLLLDDDDL' },
   {
     type: 'passport',
     pattern: new RegExp(`${B}[A-Z]-?[0-9]{7}${E}`, 'g'),
