@@ -50,51 +50,62 @@ function plainLines(pdf: mupdf.PDFDocument, index: number): string[] {
   }
 }
 
-/** Throws TextLeftError when any of `removed` is still in the text of the saved PDF `output`. */
-export function assertTextGone(
-  output: Buffer,
+/** Whether any of `removed` (normalised, none empty) is still in the text of `pdf`. */
+function textLeft(
+  pdf: mupdf.PDFDocument,
   removed: readonly RemovedText[],
   how: TextComparison,
-): void {
-  const wanted = removed.map((r) => ({ page: r.page, text: how.normalise(r.text) }));
-  if (!wanted.some((r) => r.text.length > 0)) return;
-  const opened = mupdf.Document.openDocument(output, 'application/pdf').asPDF();
-  if (!opened) throw new Error('the written PDF does not reopen');
-  try {
-    const count = opened.countPages();
-    const pages = new Map<number, string>();
-    const pageText = (index: number): string => {
-      let text = pages.get(index);
-      if (text === undefined) {
-        text = plainLines(opened, index).map(how.normalise).join(how.joiner);
-        pages.set(index, text);
-      }
-      return text;
-    };
-    let whole: string | undefined;
-    const everyPage = () =>
-      (whole ??= Array.from({ length: count }, (_, i) => pageText(i)).join(how.joiner));
-    for (const { page, text } of wanted) {
-      if (text.length === 0) continue;
-      const where = page === null ? everyPage() : page < count ? pageText(page) : '';
-      if (where.includes(text)) throw new TextLeftError();
+): boolean {
+  const count = pdf.countPages();
+  const pages = new Map<number, string>();
+  const pageText = (index: number): string => {
+    let text = pages.get(index);
+    if (text === undefined) {
+      text = plainLines(pdf, index).map(how.normalise).join(how.joiner);
+      pages.set(index, text);
     }
-  } finally {
-    opened.destroy();
+    return text;
+  };
+  let whole: string | undefined;
+  const everyPage = () =>
+    (whole ??= Array.from({ length: count }, (_, i) => pageText(i)).join(how.joiner));
+  return removed.some(({ page, text }) =>
+    (page === null ? everyPage() : page < count ? pageText(page) : '').includes(text),
+  );
+}
+
+/** Whether `holdsValue` finds a value in any annotation's contents or form field's value. */
+function notesLeft(pdf: mupdf.PDFDocument, holdsValue: (text: string) => boolean): boolean {
+  for (let i = 0; i < pdf.countPages(); i += 1) {
+    if (annotationTexts(pdf, i).some(holdsValue)) return true;
   }
+  return false;
+}
+
+export interface CleanChecks {
+  /** Text removed from the pages, and how it is compared with what is read back. */
+  readonly text?: { readonly removed: readonly RemovedText[]; readonly how: TextComparison };
+  /** Annotation contents and form field values, text that no page's content stream shows. */
+  readonly notes?: (text: string) => boolean;
 }
 
 /**
- * Throws TextLeftError when `holdsValue` finds a value in any annotation's contents or form
- * field's value of the saved PDF `output`: text that no page's content stream shows.
+ * Reopens the saved PDF `output` once and throws TextLeftError when a check finds what was
+ * removed: in its pages' text, or (`notes`) in its annotations and form fields.
  */
-export function assertNotesClean(output: Buffer, holdsValue: (text: string) => boolean): void {
+export function assertPdfClean(output: Buffer, checks: CleanChecks): void {
+  const { text, notes } = checks;
+  const wanted = (text?.removed ?? [])
+    .map((r) => ({ page: r.page, text: text?.how.normalise(r.text) ?? '' }))
+    .filter((r) => r.text.length > 0);
+  if (wanted.length === 0 && !notes) return;
   const opened = mupdf.Document.openDocument(output, 'application/pdf').asPDF();
   if (!opened) throw new Error('the written PDF does not reopen');
   try {
-    for (let i = 0; i < opened.countPages(); i += 1) {
-      if (annotationTexts(opened, i).some(holdsValue)) throw new TextLeftError('annotations');
+    if (text && wanted.length > 0 && textLeft(opened, wanted, text.how)) {
+      throw new TextLeftError();
     }
+    if (notes && notesLeft(opened, notes)) throw new TextLeftError('annotations');
   } finally {
     opened.destroy();
   }

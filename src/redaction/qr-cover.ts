@@ -7,6 +7,7 @@
  * printed beside it (an address, a caption); the symbol itself is always covered.
  */
 import type { Quad } from '../domain/geometry.js';
+import type { PageText } from '../domain/text-layer.js';
 import {
   boundsOf,
   boxArea,
@@ -50,6 +51,22 @@ export function hiddenUnder(symbol: Quad, covers: readonly Quad[]): boolean {
   // Summed: one number's covers barely overlap.
   const covered = covers.reduce((sum, cover) => sum + overlapArea(q, boundsOf(cover)), 0);
   return covered / area >= UNDECODABLE;
+}
+
+/**
+ * The boxes of the characters `layers` read (blanks left out), each layer's scaled by
+ * `scale(layer)` into the units the symbol's cover is chosen in.
+ */
+export function charactersRead(
+  layers: readonly PageText[],
+  scale: (layer: PageText) => number,
+): Quad[] {
+  return layers.flatMap((layer) =>
+    layer.lines
+      .flatMap((line) => line.chars)
+      .filter((c) => c.text.trim() !== '')
+      .map((c) => scaleQuad(c.quad, scale(layer))),
+  );
 }
 
 /**

@@ -20,9 +20,9 @@ import type { PageText } from '../domain/text-layer.js';
 import type { OcrEngine, ReadPurpose } from '../ocr/types.js';
 import { scaleQuad, spanQuad } from '../redaction/geometry.js';
 import { partialCover, type CoveredSpan } from '../redaction/operators/partial-cover.js';
-import { hiddenUnder, qrCover, wordsBeside } from '../redaction/qr-cover.js';
+import { charactersRead, hiddenUnder, qrCover, wordsBeside } from '../redaction/qr-cover.js';
 import { addRegion, type Region } from '../redaction/regions.js';
-import { assertTextGone } from '../pipeline/clean-output.js';
+import { assertPdfClean } from '../pipeline/clean-output.js';
 import { coverImagePage, rereadPage, type Cover } from '../pipeline/residual-check.js';
 import type { ServiceContext } from './context.js';
 import { InvalidRequestError } from './errors.js';
@@ -110,15 +110,6 @@ export interface MaskTarget {
   ) => Promise<readonly Finding[]>;
 }
 
-/** The characters OCR read on the page, in page units: what a QR's cover should stay off. */
-function charsRead(read: ReadPage): Quad[] {
-  return read.layers
-    .filter((layer) => layer.source === 'ocr')
-    .flatMap((layer) => layer.lines.flatMap((line) => line.chars))
-    .filter((c) => c.text.trim() !== '')
-    .map((c) => scaleQuad(c.quad, read.rasterToPage));
-}
-
 interface PageRegions {
   readonly regions: Region[];
   /** Raster pixels to page units of the page's OCR reading; null when it had none. */
@@ -157,9 +148,8 @@ async function regionsOf(
     for (const finding of findings) {
       const part = partialCover.region(finding.value, finding.charQuads, target.covered, raster);
       visible.push(...part.visible.map((q) => scaleQuad(q, toPage)));
-      const core = spanQuad(finding.charQuads, target.covered.first, target.covered.last, 0);
       addRegion(regions, {
-        cores: [scaleQuad(core, toPage)],
+        cores: [scaleQuad(part.core, toPage)],
         quads: [scaleQuad(part.quad, toPage)],
         unverified: finding.rule === UNVERIFIED_RULE,
         hidden: part.hidden,
@@ -179,7 +169,10 @@ async function regionsOf(
       if (!target.coversQr(symbol, maskQr)) continue;
       const symbolOnPage = scaleQuad(symbol.quad, read.rasterToPage);
       if (symbol.kind === 'unreadable' && hiddenUnder(symbolOnPage, numberCovers)) continue;
-      const words = wordsBeside(charsRead(read), symbolOnPage);
+      // The characters OCR read on the page, in page units.
+      const ocrLayers = read.layers.filter((layer) => layer.source === 'ocr');
+      const chars = charactersRead(ocrLayers, () => read.rasterToPage);
+      const words = wordsBeside(chars, symbolOnPage);
       const cover = qrCover(symbol.quad, read.rasterToPage, visible, words);
       addRegion(regions, { cores: [symbolOnPage], quads: [cover] });
     }
@@ -277,7 +270,9 @@ export async function maskDocument(
     const removed = perPage.flatMap(({ textPrefixes }, page) =>
       textPrefixes.map((text) => ({ page, text })),
     );
-    assertTextGone(cleaned, removed, { normalise: target.normalise, joiner: '|' });
+    assertPdfClean(cleaned, {
+      text: { removed, how: { normalise: target.normalise, joiner: '|' } },
+    });
     const counts = { maskedCount, unverifiedCount, pages, regions, residualCheck } as const;
     if (options.outputFormat !== 'jpg') return { bytes: cleaned, format: 'pdf', ...counts };
     const image = renderPdfPage(pdf, 0, IMAGE_PAGE_DPI);

@@ -23,7 +23,7 @@ import { rewriteDocument } from '../documents/rewrite.js';
 import type { Quad } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { OcrEngine } from '../ocr/types.js';
-import { assertNotesClean, assertTextGone } from '../pipeline/clean-output.js';
+import { assertPdfClean } from '../pipeline/clean-output.js';
 import { neighbourCuts } from '../redaction/ink-gap.js';
 import {
   lineRuns,
@@ -182,12 +182,14 @@ export async function redactGlobalDocument(
     const bytes = savePdfOutput(pdf);
     // Fail closed: no value read from the PDF's own text may be left in it, on any page, even
     // broken over two lines (lines are joined without a separator).
-    const removed = pdfValues.map((text) => ({ page: null, text }));
-    assertTextGone(bytes, removed, { normalise: compactText, joiner: '' });
     // Nor in an annotation or a form field, where the same replacements were made.
-    assertNotesClean(bytes, (text) => {
-      const found = findGlobalInText(text, options.rules, { countries: options.countries });
-      return found.findings.length > 0;
+    assertPdfClean(bytes, {
+      text: {
+        removed: pdfValues.map((text) => ({ page: null, text })),
+        how: { normalise: compactText, joiner: '' },
+      },
+      notes: (text) =>
+        findGlobalInText(text, options.rules, { countries: options.countries }).findings.length > 0,
     });
     return { ...base, bytes, format: 'pdf' };
   }

@@ -23,14 +23,14 @@ import {
 import { type WrittenFormat } from '../domain/formats.js';
 import { INDIAN_TYPES } from '../identifiers/in/redact-pii-types.js';
 import { INDIAN_TYPE_NAMES, type IndianType } from '../identifiers/in/redact-pii-rules.js';
-import { readPage, type ReadPage } from '../ocr/read-document.js';
+import { readPage } from '../ocr/read-document.js';
 import type { Quad } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { OcrEngine } from '../ocr/types.js';
 import { lineRuns, scaleQuad, spanQuad } from '../redaction/geometry.js';
 import { neighbourCuts } from '../redaction/ink-gap.js';
 import { box } from '../redaction/operators/box.js';
-import { qrCover, wordsBeside } from '../redaction/qr-cover.js';
+import { charactersRead, qrCover, wordsBeside } from '../redaction/qr-cover.js';
 import { addRegion, type Region } from '../redaction/regions.js';
 import { coverImagePage, type ReadFor } from '../pipeline/residual-check.js';
 import { fileService } from './context.js';
@@ -134,17 +134,6 @@ interface PageOutcome {
 const mayHoldQr = (content: PageContent | null): boolean =>
   content === null || content.imageCoverage > 0 || content.vectors > 0;
 
-/** Every character read on the page, in the pixels of the page as covered (at `dpi`). */
-function charsIn(read: ReadPage, dpi: number): Quad[] {
-  return read.layers.flatMap((layer) => {
-    const toRaster = layer.source === 'pdf' ? dpi / 72 : 1;
-    return layer.lines
-      .flatMap((line) => line.chars)
-      .filter((c) => c.text.trim() !== '')
-      .map((c) => scaleQuad(c.quad, toRaster));
-  });
-}
-
 async function redactPage(
   document: Document,
   index: number,
@@ -203,7 +192,9 @@ async function redactPage(
     for (const symbol of await qr.symbols(raster)) {
       if (symbol.kind !== 'aadhaar_xml' && symbol.kind !== 'unreadable') continue;
       // Nothing on this page stays partly readable: the cover keeps off the words beside it.
-      const words = wordsBeside(charsIn(read, dpi), symbol.quad);
+      // Every reading's characters, in the pixels of the page as covered (at `dpi`).
+      const chars = charactersRead(read.layers, (l) => (l.source === 'pdf' ? dpi / 72 : 1));
+      const words = wordsBeside(chars, symbol.quad);
       addRegion(regions, { cores: [symbol.quad], quads: [qrCover(symbol.quad, 1, [], words)] });
       detections.push({
         type: 'aadhaar',

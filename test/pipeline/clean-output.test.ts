@@ -2,10 +2,20 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { mupdf } from '../../src/documents/mupdf.js';
 import {
-  assertNotesClean,
-  assertTextGone,
+  assertPdfClean,
   TextLeftError,
+  type RemovedText,
+  type TextComparison,
 } from '../../src/pipeline/clean-output.js';
+
+/** The page-text check alone. */
+const assertTextGone = (output: Buffer, removed: readonly RemovedText[], how: TextComparison) => {
+  assertPdfClean(output, { text: { removed, how } });
+};
+/** The annotation check alone. */
+const assertNotesClean = (output: Buffer, notes: (text: string) => boolean) => {
+  assertPdfClean(output, { notes });
+};
 import { pdfWithLines } from '../helpers/fixtures.js';
 
 const compact = { normalise: (t: string) => t.replace(/[\s\-./]/g, '').toUpperCase(), joiner: '' };
@@ -20,7 +30,7 @@ const output = pdfWithLines([
   ],
 ]);
 
-describe('assertTextGone', () => {
+describe('assertPdfClean: page text', () => {
   it('passes when no removed text is left', () => {
     assert.doesNotThrow(() => {
       assertTextGone(output, [{ page: null, text: 'ZZZZZ9999Z' }], compact);
@@ -78,7 +88,7 @@ function withNote(contents: string): Buffer {
   return bytes;
 }
 
-describe('assertNotesClean', () => {
+describe('assertPdfClean: annotations', () => {
   const holdsCode = (text: string) => text.includes('ABCDE1234F');
 
   it('finds a value left in an annotation', () => {

@@ -27,6 +27,8 @@ export const PAN_COVERED: CoveredSpan = { first: PAN_MASKED_FROM, last: PAN_MASK
 export interface PartialRegion {
   /** The cover, in the units of the characters' boxes. */
   readonly quad: Quad;
+  /** The covered characters' own extent (no margin), by which a second reading is known. */
+  readonly core: Quad;
   /** The boxes of the characters that stay readable, which no other cover may reach. */
   readonly visible: readonly Quad[];
   /** The covered characters of the value: what must not be read again. */
@@ -57,7 +59,8 @@ function regionOf(
     gap(first - 1, first, 'right'),
   );
   const visible = chars.filter((_, i) => i < first || i > last);
-  return { quad, visible, hidden: value.slice(first, last + 1) };
+  const core = spanQuad(chars, first, last, 0);
+  return { quad, core, visible, hidden: value.slice(first, last + 1) };
 }
 
 interface PartialCoverOperator extends Operator<Quad> {
