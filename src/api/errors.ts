@@ -26,6 +26,7 @@ export const ERROR_STATUS = {
   key_disabled: 403,
   reveal_not_entitled: 403,
   not_found: 404,
+  method_not_allowed: 405,
   file_too_large: 413,
   request_too_large: 413,
   text_too_large: 413,
@@ -109,6 +110,11 @@ function megabytes(bytes: number): string {
   return `${Math.round(bytes / (1024 * 1024))} MB`;
 }
 
+/** A body of a type no route takes (a raw image, say): what to send instead. */
+const WRONG_BODY_TYPE =
+  'This content type is not accepted here. Send a document as multipart/form-data with a ' +
+  '"file" part (curl -F file=@card.jpg), and text as application/json.';
+
 /** Fastify's and @fastify/multipart's own error codes, mapped onto ours. */
 function fromFrameworkError(error: FastifyError, maxUploadBytes: number): ApiError | null {
   if (error.validation) {
@@ -128,7 +134,7 @@ function fromFrameworkError(error: FastifyError, maxUploadBytes: number): ApiErr
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new ApiError('unsupported_media_type', 'Send the request as multipart/form-data.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError('unsupported_media_type', 'This content type is not accepted here.');
+      return new ApiError('unsupported_media_type', WRONG_BODY_TYPE);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError('request_too_large', 'The request body is too large.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -144,9 +150,7 @@ function fromFrameworkError(error: FastifyError, maxUploadBytes: number): ApiErr
   if (error.statusCode === 413) {
     return new ApiError('request_too_large', 'The request body is too large.');
   }
-  if (error.statusCode === 415) {
-    return new ApiError('unsupported_media_type', 'This content type is not accepted here.');
-  }
+  if (error.statusCode === 415) return new ApiError('unsupported_media_type', WRONG_BODY_TYPE);
   return null;
 }
 
@@ -192,9 +196,25 @@ const LOGGED_REFUSALS: ReadonlySet<ErrorCode> = new Set([
   'service_unavailable',
 ]);
 
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * A form sent to a route whose body is JSON (the text endpoint): the multipart parser leaves no
+ * body, and the schema's "body must be object" would not say what went wrong.
+ */
+function formOnJsonRoute(error: unknown, request: FastifyRequest): ApiError | null {
+  const validation = error as { validation?: unknown; validationContext?: string };
+  if (!validation.validation || validation.validationContext !== 'body') return null;
+  if (!request.isMultipart()) return null;
+  return new ApiError(
+    'unsupported_media_type',
+    'This endpoint takes JSON, not a form: send {"text": "..."} as application/json.',
+  );
+}
+
 export function installErrorHandling(app: FastifyInstance, maxUploadBytes: number): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const mapped = toApiError(error, maxUploadBytes);
+    const mapped = formOnJsonRoute(error, request) ?? toApiError(error, maxUploadBytes);
     if (mapped && LOGGED_REFUSALS.has(mapped.code)) {
       // Our own messages: the limit that was hit, never the document's name or content.
       request.log.warn({ error: mapped.code }, mapped.message);
@@ -213,7 +233,17 @@ export function installErrorHandling(app: FastifyInstance, maxUploadBytes: numbe
     return reply.code(failure.status).send(failure.body());
   });
 
-  app.setNotFoundHandler((_request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
+    // A path that exists under other methods: say which (RFC 9110's 405 with Allow).
+    const url = request.url.split('?')[0] ?? request.url;
+    const allowed = METHODS.filter((method) => app.hasRoute({ method, url }));
+    if (allowed.length > 0) {
+      const error = new ApiError(
+        'method_not_allowed',
+        `${request.method} is not served here; use ${allowed.join(' or ')}.`,
+      );
+      return reply.code(error.status).header('Allow', allowed.join(', ')).send(error.body());
+    }
     const error = new ApiError('not_found', 'No such endpoint; see /docs for the API.');
     return reply.code(error.status).send(error.body());
   });

@@ -31,7 +31,8 @@ export type QrStatus =
   /** A Secure QR whose payload does not decompress or parse: not as UIDAI writes them. */
   | 'invalid_payload';
 
-export type SignalId = MismatchId | 'aadhaar_checksum_invalid' | 'qr_resolution_low';
+export type SignalId =
+  MismatchId | 'qr_signature_invalid' | 'aadhaar_checksum_invalid' | 'qr_resolution_low';
 
 export interface Signal {
   readonly id: SignalId;
@@ -110,10 +111,16 @@ const QR_UNDECODED: Readonly<Record<Exclude<QrStatus, 'decoded'>, string>> = {
 const round2 = (n: number | null): number | null => (n === null ? null : Math.round(n * 100) / 100);
 
 function signalsOf(facts: VerificationFacts): Signal[] {
-  const signals: Signal[] = (facts.crossCheck?.mismatches ?? []).map((id) => ({
-    id,
-    ...MISMATCH[id],
-  }));
+  const signals: Signal[] = [];
+  // A fail always names what failed: here, the signature itself.
+  if (signatureForged(facts)) {
+    signals.push({
+      id: 'qr_signature_invalid',
+      severity: 'high',
+      detail: 'The QR signature does not verify under any trusted UIDAI certificate.',
+    });
+  }
+  for (const id of facts.crossCheck?.mismatches ?? []) signals.push({ id, ...MISMATCH[id] });
   if (facts.checksumValid === false) {
     signals.push({
       id: 'aadhaar_checksum_invalid',
@@ -154,9 +161,12 @@ function checksOf(facts: VerificationFacts): { id: CheckId; result: boolean }[] 
   return checks;
 }
 
+const signatureForged = ({ signature }: VerificationFacts): boolean =>
+  signature?.status === 'not_verified' && signature.reason === 'signature_mismatch';
+
 function judge(facts: VerificationFacts): { verdict: Verdict; rationale: string } {
   const { signature, crossCheck } = facts;
-  if (signature?.status === 'not_verified' && signature.reason === 'signature_mismatch') {
+  if (signatureForged(facts)) {
     return {
       verdict: 'fail',
       rationale: 'The QR signature does not verify under any trusted UIDAI certificate.',

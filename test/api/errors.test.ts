@@ -69,6 +69,43 @@ describe('the error model', () => {
     assert.equal(res.json<{ error: string }>().error, 'not_found');
   });
 
+  it('answers a wrong method with 405 and the methods the path takes in Allow', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/mask-aadhaar' });
+    assert.equal(res.statusCode, 405);
+    assert.equal(res.headers['allow'], 'POST');
+    assert.equal(res.json<{ error: string }>().error, 'method_not_allowed');
+    const health = await t.app.inject({ method: 'DELETE', url: '/health?x=1' });
+    assert.equal(health.statusCode, 405);
+    assert.equal(health.headers['allow'], 'GET, HEAD');
+  });
+
+  it('415 for a raw document body says to send multipart', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/mask-aadhaar',
+      headers: { 'x-api-key': key, 'content-type': 'image/jpeg' },
+      payload: await fixtures.jpeg(),
+    });
+    assert.equal(res.statusCode, 415);
+    const body = res.json<{ error: string; message: string }>();
+    assert.equal(body.error, 'unsupported_media_type');
+    assert.match(body.message, /multipart\/form-data with a "file" part/);
+  });
+
+  it('415 for a form sent to the JSON text endpoint says to send JSON', async () => {
+    const form = fileUpload(Buffer.from('hello'), 'text.txt', [{ name: 'text', value: 'hi' }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/global/redact/text',
+      headers: { 'x-api-key': key, 'content-type': form.contentType },
+      payload: form.body,
+    });
+    assert.equal(res.statusCode, 415);
+    const body = res.json<{ error: string; message: string }>();
+    assert.equal(body.error, 'unsupported_media_type');
+    assert.match(body.message, /takes JSON, not a form/);
+  });
+
   it('keeps every error code on the status the interface gives it', () => {
     assert.equal(ERROR_STATUS.missing_api_key, 401);
     assert.equal(ERROR_STATUS.invalid_api_key, 401);

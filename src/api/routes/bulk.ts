@@ -14,12 +14,13 @@ import {
 import { REDACT_PII } from '../../services/endpoints/redact-pii.js';
 import type { RedactResult } from '../../services/redact-pii.js';
 import type { RouteKit } from '../route-kit.js';
-import { uploadRouteSchema } from '../route-schemas.js';
+import { uploadRouteSchema, type UploadForm } from '../route-schemas.js';
 import { contentDisposition, outputName } from '../downloads.js';
 import { runEndpointBatch } from '../batch.js';
 import { readUpload } from '../uploads.js';
 import { zipStream } from '../zip.js';
-import { AADHAAR_MASKING, MASK_FIELDS, PAN_MASKING, type MaskEndpoint } from './mask.js';
+import { AADHAAR_MASKING, MASK_FIELDS, maskForm, PAN_MASKING, type MaskEndpoint } from './mask.js';
+import { redactPiiForm } from './redact-pii.js';
 
 export interface ManifestEntry {
   index: number;
@@ -51,13 +52,15 @@ function manifestOf(entries: readonly BulkEntry[]) {
 }
 
 /** The OpenAPI schema of a bulk route: repeated `files` in, a ZIP of `NNN_<name><suffix>.<ext>` out. */
-function bulkSchema(tag: string, summary: string, options: string, suffix: string) {
+function bulkSchema(tag: string, summary: string, form: UploadForm, suffix: string) {
   return uploadRouteSchema({
     tag,
     summary,
     description:
-      `multipart/form-data: repeated \`files\` (JPEG, PNG or PDF); ${options} ` +
-      'A file that fails gets status `error` with its `error` code and `message`.',
+      'At most PARDA_MAX_BATCH_FILES files; the options apply to every file, and the quota must ' +
+      'hold the whole batch before any work. A file that fails gets status `error` with its ' +
+      '`error` code and `message` in the manifest; the others are processed.',
+    form,
     ok: {
       description: `ZIP of NNN_<name>${suffix}.<ext> files and manifest.json`,
       content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
@@ -101,7 +104,7 @@ function bulkRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint):
       schema: bulkSchema(
         'masking',
         `${endpoint.summary}, in many files; a ZIP with manifest.json comes back`,
-        'optional `output_format`, `mask_qr` and `pdf_password` apply to every file.',
+        maskForm(endpoint, 'files'),
         '_masked',
       ),
     },
@@ -150,7 +153,7 @@ function anonymiseRoute(app: FastifyInstance, kit: RouteKit): void {
       schema: bulkSchema(
         'redaction',
         'Redact Indian identifiers in many files; a ZIP with manifest.json comes back',
-        'optional `types` (as /redact-pii) and `pdf_password` apply to every file.',
+        redactPiiForm('files'),
         '_redacted',
       ),
     },

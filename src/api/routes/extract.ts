@@ -8,7 +8,13 @@ import { extractedFieldCount } from '../../services/extract-aadhaar.js';
 import type { RouteKit } from '../route-kit.js';
 import { ApiError } from '../errors.js';
 import { flag } from '../form-fields.js';
-import { propertiesOfType, uploadRouteSchema } from '../route-schemas.js';
+import {
+  flagPart,
+  PDF_PASSWORD_PART,
+  propertiesOfType,
+  uploadRouteSchema,
+  type FormPart,
+} from '../route-schemas.js';
 import { readDocumentForm } from '../uploads.js';
 
 const confidenceSchema = {
@@ -65,6 +71,11 @@ const panResponse = {
   },
 };
 
+const INCLUDE_CONFIDENCE = flagPart(
+  false,
+  'Add `confidence`: per field, how sure the reading is (0-1).',
+);
+
 type DocumentForm = Awaited<ReturnType<typeof readDocumentForm>>;
 
 /** What sets one card kind's endpoint apart; the rest is the same for every kind. */
@@ -74,7 +85,8 @@ interface CardExtraction {
   readonly description: string;
   readonly response: object;
   /** The form's text parts besides `file` and `pdf_password`. */
-  readonly formFields: readonly string[];
+  /** The text parts besides `pdf_password`, with what each means. */
+  readonly formParts: Readonly<Record<string, FormPart>>;
   extract(form: DocumentForm, request: FastifyRequest): Promise<{ readonly fields: object }>;
 }
 
@@ -87,16 +99,30 @@ function addExtractionRoute(app: FastifyInstance, kit: RouteKit, card: CardExtra
         tag: 'extraction',
         summary: card.summary,
         description: card.description,
+        form: {
+          document: 'file',
+          formats: 'JPEG, PNG or PDF',
+          parts: { ...card.formParts, pdf_password: PDF_PASSWORD_PART },
+        },
         ok: {
           description: 'The fields read, with X-Extracted-Fields',
           content: { 'application/json': { schema: card.response } },
-          headers: { 'X-Extracted-Fields': { schema: { type: 'integer' } } },
+          headers: {
+            'X-Extracted-Fields': {
+              type: 'integer',
+              description: 'Fields read (not null) in `fields`',
+            },
+          },
         },
       }),
     },
     async (request, reply) => {
       await kit.metering.require(request, 1);
-      const form = await readDocumentForm(request, kit.settings.maxUploadBytes, card.formFields);
+      const form = await readDocumentForm(
+        request,
+        kit.settings.maxUploadBytes,
+        Object.keys(card.formParts),
+      );
       const result = await card.extract(form, request);
       await kit.metering.charge(request, 1);
       return reply
@@ -111,11 +137,17 @@ export const extractRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
     url: '/api/v1/extract-aadhaar',
     summary: 'Extract the fields of an Aadhaar card',
     description:
-      'multipart/form-data: `file` (JPEG, PNG or PDF, required); `include_confidence` (boolean, default false); ' +
-      '`reveal_aadhaar_number` (boolean, default false: only for a key with the reveal entitlement, otherwise 403 ' +
-      '`reveal_not_entitled`); `pdf_password`.',
+      'The card fields as JSON; the number masked unless revealed. A document holding no ' +
+      'Aadhaar card is 422 `no_document_detected` and not charged.',
     response: aadhaarResponse,
-    formFields: ['include_confidence', 'reveal_aadhaar_number'],
+    formParts: {
+      include_confidence: INCLUDE_CONFIDENCE,
+      reveal_aadhaar_number: flagPart(
+        false,
+        'Return the full number in `aadhaar_number`; only for a key entitled to it (else 403 ' +
+          '`reveal_not_entitled`, before any work). Without it the number is masked.',
+      ),
+    },
     extract: (form, request) => {
       const reveal = flag(form.fields, 'reveal_aadhaar_number', false);
       // Refused before any work: the number is never silently masked instead.
@@ -136,9 +168,10 @@ export const extractRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
     url: '/api/v1/extract-pan',
     summary: 'Extract the fields of a PAN card',
     description:
-      'multipart/form-data: `file` (JPEG, PNG or PDF, required); `include_confidence` (boolean, default false); `pdf_password`.',
+      'The card fields as JSON. A document holding no PAN card is 422 `no_document_detected` ' +
+      'and not charged.',
     response: panResponse,
-    formFields: ['include_confidence'],
+    formParts: { include_confidence: INCLUDE_CONFIDENCE },
     extract: (form) =>
       kit.documents.extractPan(form.upload, {
         includeConfidence: flag(form.fields, 'include_confidence', false),

@@ -6,7 +6,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { resolveCountries, resolveEntityTypes } from '../../services/global-options.js';
 import type { RouteKit } from '../route-kit.js';
-import { uploadRouteSchema } from '../route-schemas.js';
+import {
+  fieldSchema,
+  PDF_PASSWORD_PART,
+  uploadRouteSchema,
+  type FormPart,
+} from '../route-schemas.js';
+import { GLOBAL_REDACT_FIELDS } from '../../services/endpoints/global-redact.js';
 import { readDocumentForm } from '../uploads.js';
 
 const preview = { type: 'string', description: 'Mostly asterisks; never the value' };
@@ -72,6 +78,25 @@ const reportSchema = {
   },
 } as const;
 
+/** The formats the global endpoints read. */
+export const GLOBAL_FORMATS_TEXT = 'PDF, PNG, JPEG, WEBP, TIFF or BMP';
+
+/** The choice of types and countries, shared by detection and redaction. */
+export const GLOBAL_CHOICE_PARTS: Readonly<Record<string, FormPart>> = {
+  entity_types: {
+    schema: fieldSchema(GLOBAL_REDACT_FIELDS.entity_types),
+    description:
+      'Comma-separated names from /api/v1/global/entity-types; empty or absent: the types on ' +
+      'by default. An unknown name is refused with 422 `unknown_type`.',
+  },
+  countries: {
+    schema: fieldSchema(GLOBAL_REDACT_FIELDS.countries),
+    description:
+      'Comma-separated ISO 3166-1 alpha-2 codes (`IN,GB`) limiting the country-specific types; ' +
+      'empty or absent: every country. An unknown code is 422 `invalid_country`.',
+  },
+};
+
 export const globalDetectRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
   app.post(
     '/api/v1/global/detect',
@@ -79,9 +104,13 @@ export const globalDetectRoutes: FastifyPluginAsync<RouteKit> = async (app, kit)
       schema: uploadRouteSchema({
         tag: 'global',
         summary: 'Report the global identifiers in a document, changing nothing',
+        form: {
+          document: 'file',
+          formats: GLOBAL_FORMATS_TEXT,
+          parts: { ...GLOBAL_CHOICE_PARTS, pdf_password: PDF_PASSWORD_PART },
+        },
         description:
-          'multipart/form-data: `file` (PDF, PNG, JPEG, WEBP, TIFF or BMP); `entity_types` and ' +
-          "`countries` (comma-separated); `pdf_password`. Scanned pages are OCR'd, at most " +
+          "The entities found and the candidates refused, with previews only. Scanned pages are OCR'd, at most " +
           'PARDA_MAX_OCR_PAGES (30) per document; the `ocr` block lists the pages read, their ' +
           'confidence and the pages skipped.',
         ok: { ...reportSchema, description: 'The report; X-Entities-Found: values found' },

@@ -11,7 +11,15 @@ import { documentsCharged, type ResultSummary } from '../../services/endpoints/f
 import { GLOBAL_REDACT } from '../../services/endpoints/global-redact.js';
 import type { GlobalRedactResult } from '../../services/redact-global.js';
 import type { RouteKit } from '../route-kit.js';
-import { uploadRouteSchema } from '../route-schemas.js';
+import {
+  fieldParts,
+  GLOBAL_DOCUMENT_CONTENT,
+  PDF_PASSWORD_PART,
+  uploadRouteSchema,
+  type FormPart,
+  type UploadForm,
+} from '../route-schemas.js';
+import { GLOBAL_CHOICE_PARTS, GLOBAL_FORMATS_TEXT } from './global-detect.js';
 import { contentType } from '../downloads.js';
 import { runEndpointBatch } from '../batch.js';
 import { choice } from '../form-fields.js';
@@ -42,11 +50,42 @@ const quotaOf = (request: FastifyRequest) => {
   return quota ? { used: String(quota.used), remaining: String(quota.remaining) } : undefined;
 };
 
-const formDescription =
-  'multipart/form-data: `file` (PDF, PNG, JPEG, WEBP, TIFF or BMP); `mode` box (default), blur ' +
-  '(images only), mask, token or pseudonym; `entity_types` and `countries` (comma-separated); ' +
-  '`mask_keep` 0-8 (default 4); `strip_metadata` (default true); `response_mode` binary ' +
-  '(default) or json; `pdf_password`.';
+/** The global redaction form, for one document (`file`) or a batch (`files`). */
+function globalRedactForm(document: UploadForm['document']): UploadForm {
+  const { mode, mask_keep, strip_metadata } = fieldParts(GLOBAL_REDACT.fields, {
+    mode:
+      '`box`: a black box; `blur`: blurred pixels (images only); `mask`: the value with all but ' +
+      'its last `mask_keep` characters as asterisks; `token`: a type token (`[IN_PAN_1]`), the ' +
+      'same for one value throughout the document; `pseudonym`: a fake value of the same type ' +
+      'from a reserved range, never a real one.',
+    entity_types: '',
+    countries: '',
+    mask_keep: 'Characters the `mask` mode leaves visible at the end of each value.',
+    strip_metadata:
+      'Remove the document metadata (PDF info and XMP, EXIF, comments) from the output.',
+  });
+  const responseMode: Record<string, FormPart> =
+    document === 'file' ? { response_mode: RESPONSE_MODE_PART } : {};
+  return {
+    document,
+    formats: GLOBAL_FORMATS_TEXT,
+    parts: {
+      mode,
+      ...GLOBAL_CHOICE_PARTS,
+      mask_keep,
+      strip_metadata,
+      ...responseMode,
+      pdf_password: PDF_PASSWORD_PART,
+    },
+  };
+}
+
+const RESPONSE_MODE_PART: FormPart = {
+  schema: { type: 'string', enum: ['binary', 'json'], default: 'binary' },
+  description:
+    '`binary`: the redacted file itself; `json`: a JSON body with the file in base64 and the ' +
+    'detect report.',
+};
 
 function singleRoute(app: FastifyInstance, kit: RouteKit): void {
   app.post(
@@ -55,14 +94,24 @@ function singleRoute(app: FastifyInstance, kit: RouteKit): void {
       schema: uploadRouteSchema({
         tag: 'global',
         summary: 'Redact global identifiers in a document',
-        description: formDescription,
+        description:
+          'Every value found is replaced in the chosen mode. A PDF keeps its text: each value ' +
+          'is removed from the content stream; images are changed in their pixels.',
+        form: globalRedactForm('file'),
         ok: {
           description:
             'The redacted file (X-Entities-Found, X-Entity-Types), or with response_mode=json ' +
             '{filename, content_type, entities_found, entity_types, file_base64, report}',
           content: {
-            'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
+            ...GLOBAL_DOCUMENT_CONTENT,
             'application/json': { schema: { type: 'object', additionalProperties: true } },
+          },
+          headers: {
+            'X-Entities-Found': { type: 'integer', description: 'Values replaced; 0 = none' },
+            'X-Entity-Types': {
+              type: 'string',
+              description: 'The types replaced, comma-separated, in catalogue order',
+            },
           },
         },
       }),
@@ -101,15 +150,21 @@ function batchRoute(app: FastifyInstance, kit: RouteKit): void {
   app.post(
     '/api/v1/global/batch/redact',
     {
-      schema: {
-        tags: ['global'],
+      schema: uploadRouteSchema({
+        tag: 'global',
         summary: 'Redact global identifiers in many documents; JSON out',
         description:
-          `Repeated \`files\` parts (at most PARDA_MAX_BATCH_FILES) and the options of ` +
-          `/global/redact, applied to every file. ${formDescription}`,
-        consumes: ['multipart/form-data'],
-        security: [{ ApiKey: [] }],
-      },
+          'At most PARDA_MAX_BATCH_FILES files; the options of /global/redact apply to every ' +
+          'file. The quota must hold the whole batch before any work.',
+        form: globalRedactForm('files'),
+        ok: {
+          description:
+            '{submitted, redacted, nothing_found, error, documents_charged, quota, results}',
+          content: {
+            'application/json': { schema: { type: 'object', additionalProperties: true } },
+          },
+        },
+      }),
     },
     async (request, reply) => {
       const form = await readUpload(request, {

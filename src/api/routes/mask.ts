@@ -7,7 +7,13 @@ import {
   type MaskingEndpoint,
 } from '../../services/endpoints/mask.js';
 import type { RouteKit } from '../route-kit.js';
-import { uploadRouteSchema } from '../route-schemas.js';
+import {
+  DOCUMENT_CONTENT,
+  fieldParts,
+  PDF_PASSWORD_PART,
+  uploadRouteSchema,
+  type UploadForm,
+} from '../route-schemas.js';
 import type { MaskResult } from '../../services/mask-document.js';
 import { documentHandler, type ResultHeaders } from '../document-reply.js';
 
@@ -23,28 +29,41 @@ export const MASK_FIELDS = [...Object.keys(MASK_OPTION_FIELDS), 'pdf_password'];
 const fileResponse = {
   description:
     'The masked document (JPEG, PNG or PDF); when nothing was found, the same document written anew',
-  content: {
-    'image/jpeg': { schema: { type: 'string', format: 'binary' } },
-    'image/png': { schema: { type: 'string', format: 'binary' } },
-    'application/pdf': { schema: { type: 'string', format: 'binary' } },
-  },
+  content: DOCUMENT_CONTENT,
   headers: {
     'X-Masked-Count': {
-      schema: { type: 'integer' },
+      type: 'integer',
       description: 'Regions covered; 0 = nothing found',
     },
     'X-Unverified-Count': {
-      schema: { type: 'integer' },
+      type: 'integer',
       description:
         'Of the regions, numbers covered although their check digit failed (on an Aadhaar card or letter, or after an Aadhaar label); always 0 for PAN',
     },
     'X-Residual-Check': {
-      schema: { type: 'string', enum: ['passed', 'none', 'skipped'] },
+      type: 'string',
+      enum: ['passed', 'none', 'skipped'],
       description:
         'passed: every covered number was read again in the output (OCR of the covered regions at four rotations, or the saved PDF text) and not found; none: no number was covered; skipped: the check is turned off (PARDA_RESIDUAL_CHECK=off). A number still readable fails the request with 422 residual_check_failed',
     },
   },
 };
+
+/** The masking form, for one document (`file`) or a batch (`files`). */
+export function maskForm(route: MaskEndpoint, document: UploadForm['document']): UploadForm {
+  return {
+    document,
+    formats: 'JPEG, PNG or PDF',
+    parts: {
+      ...fieldParts(MASK_OPTION_FIELDS, {
+        output_format:
+          "`same`: the input's format; `jpg`: a JPEG (a single-page document only); `pdf`: a PDF.",
+        mask_qr: `\`xml\`: cover ${route.defaultQr}; \`all\`: cover every QR code.`,
+      }),
+      pdf_password: PDF_PASSWORD_PART,
+    },
+  };
+}
 
 /** One masking route: its descriptor, where it is served and what its documentation says. */
 export interface MaskEndpoint {
@@ -77,9 +96,9 @@ function maskRoute(app: FastifyInstance, kit: RouteKit, route: MaskEndpoint): vo
         tag: 'masking',
         summary: route.summary,
         description:
-          'multipart/form-data: `file` (JPEG, PNG or PDF, required); `output_format` (`same` default, `jpg`, `pdf`); ' +
-          `\`mask_qr\` (\`xml\` default: cover ${route.defaultQr}; \`all\`: cover every QR code); ` +
-          '`pdf_password` (for a password-protected PDF).',
+          'Returns the document with the numbers covered, in the format asked for; when nothing ' +
+          'is found, the same document written anew (X-Masked-Count: 0, not charged).',
+        form: maskForm(route, 'file'),
         ok: fileResponse,
       }),
     },

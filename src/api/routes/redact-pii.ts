@@ -5,9 +5,15 @@
  * counts detections per type. Nothing found: the same file written anew, count 0, not charged.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { REDACT_PII } from '../../services/endpoints/redact-pii.js';
+import { REDACT_PII, REDACT_PII_FIELDS } from '../../services/endpoints/redact-pii.js';
 import type { RouteKit } from '../route-kit.js';
-import { uploadRouteSchema } from '../route-schemas.js';
+import {
+  DOCUMENT_CONTENT,
+  fieldParts,
+  PDF_PASSWORD_PART,
+  uploadRouteSchema,
+  type UploadForm,
+} from '../route-schemas.js';
 import type { RedactResult } from '../../services/redact-pii.js';
 import { documentHandler, type ResultHeaders } from '../document-reply.js';
 
@@ -18,6 +24,22 @@ const redactPiiHeaders: ResultHeaders<RedactResult> = (result) => [
   ['X-Residual-Check', result.residualCheck],
 ];
 
+/** The /redact-pii form, for one document (`file`) or a batch (`files`, /bulk/anonymise). */
+export function redactPiiForm(document: UploadForm['document']): UploadForm {
+  return {
+    document,
+    formats: 'JPEG, PNG or PDF',
+    parts: {
+      ...fieldParts(REDACT_PII_FIELDS, {
+        types:
+          'Comma-separated names from /api/v1/pii-types; empty or absent: the types on by ' +
+          'default. An unknown name is refused with 422 `unknown_type`.',
+      }),
+      pdf_password: PDF_PASSWORD_PART,
+    },
+  };
+}
+
 export const redactPiiRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
   app.post(
     '/api/v1/redact-pii',
@@ -26,24 +48,29 @@ export const redactPiiRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) =>
         tag: 'redaction',
         summary: 'Redact Indian identifiers from a document',
         description:
-          'multipart/form-data: `file` (JPEG, PNG or PDF, required); `types` (comma-separated names from ' +
-          '/api/v1/pii-types; empty: the types on by default; an unknown name is 422 `unknown_type`); ' +
-          '`pdf_password`. Returns the document with every identifier covered whole; a PDF is rasterised.',
+          'Returns the document with every identifier covered whole; a PDF is rasterised, so ' +
+          'that no text remains under a cover.',
+        form: redactPiiForm('file'),
         ok: {
           description: 'The redacted document, with X-Redacted-Count and X-Redacted-Types',
-          content: {
-            'application/octet-stream': { schema: { type: 'string', format: 'binary' } },
-          },
+          content: DOCUMENT_CONTENT,
           headers: {
-            'X-Redacted-Count': { schema: { type: 'integer' } },
+            'X-Redacted-Count': {
+              type: 'integer',
+              description: 'Regions covered; 0 = nothing found',
+            },
             'X-Unverified-Count': {
-              schema: { type: 'integer' },
+              type: 'integer',
               description:
                 'Of the regions, Aadhaar numbers covered although their check digit failed (on an Aadhaar card or letter, or after an Aadhaar label)',
             },
-            'X-Redacted-Types': { schema: { type: 'string' } },
+            'X-Redacted-Types': {
+              type: 'string',
+              description: 'Detections per type, as a JSON object: `{"aadhaar":1,"pan":2}`',
+            },
             'X-Residual-Check': {
-              schema: { type: 'string', enum: ['passed', 'none', 'skipped'] },
+              type: 'string',
+              enum: ['passed', 'none', 'skipped'],
               description:
                 'passed: every covered value was read again in the output (OCR of the covered regions at four rotations) and not found; none: nothing textual was covered; skipped: the check is off (PARDA_RESIDUAL_CHECK=off). A value still readable fails the request with 422 residual_check_failed',
             },

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { MIN_PIXELS_PER_MODULE } from '../../services/verify-document.js';
 import type { RouteKit } from '../route-kit.js';
-import { uploadRouteSchema } from '../route-schemas.js';
+import { PDF_PASSWORD_PART, uploadRouteSchema } from '../route-schemas.js';
 import { readDocumentForm } from '../uploads.js';
 
 const verificationResponse = {
@@ -78,8 +78,13 @@ export const verifyRoutes: FastifyPluginAsync<RouteKit> = async (app, kit) => {
         tag: 'verification',
         summary: 'Verify an Aadhaar card against its signed Secure QR',
         description:
-          'multipart/form-data: `file` (JPEG, PNG or PDF, required); `pdf_password`. Returns the verdict, the checks ' +
-          'performed and the signals found; never a name, a date or a number.',
+          'Returns the verdict, the checks performed and the signals found; never a name, a ' +
+          'date or a number.',
+        form: {
+          document: 'file',
+          formats: 'JPEG, PNG or PDF',
+          parts: { pdf_password: PDF_PASSWORD_PART },
+        },
         ok: {
           description: 'The verification report',
           content: { 'application/json': { schema: verificationResponse } },

@@ -114,6 +114,9 @@ describe('POST /api/v1/verify-document', () => {
     ).json<VerificationReport>();
     assert.equal(report.verdict, 'fail');
     assert.deepEqual(report.signature, { status: 'not_verified', reason: 'signature_mismatch' });
+    // A fail names what failed.
+    assert.deepEqual(signalIds(report), ['qr_signature_invalid']);
+    assert.equal(report.signals[0]?.severity, 'high');
   });
 
   it('reviews a card without a QR', async () => {
