@@ -9,11 +9,12 @@ DEPS := node_modules/.package-lock.json
 # its CPU binaries ship inside the package, which is all Parda uses.
 export ONNXRUNTIME_NODE_INSTALL := skip
 
-.PHONY: help run test build lint format bench clean
+.PHONY: help run test build lint format bench samples clean
 
 help:
 	@echo "make run    install, build, prepare var/parda.db, print a dev key once, serve on :8000"
 	@echo "make test   install, build (type-checks everything), lint, run the whole test suite"
+	@echo "make samples  build, write synthetic documents to samples/ with a curl command for each"
 
 $(DEPS): package-lock.json
 	npm ci
@@ -47,6 +48,10 @@ bench: build
 	node dist/bench/redact.js
 	node dist/bench/text.js
 	node dist/bench/global-redact.js
+
+# Synthetic documents (from the test generators) for trying every endpoint by hand.
+samples: build
+	node dist/tools/make-samples.js samples
 
 format: $(DEPS)
 	npx prettier --write .

@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-*/', 'node_modules/', 'var/', 'coverage/'] },
+  { ignores: ['dist/', 'dist-*/', 'node_modules/', 'var/', 'coverage/', 'test-artifacts/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -35,6 +35,30 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs', 'bin/*'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // The web tool (web/): browser modules, served as they are.
+    files: ['web/**/*.js'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: Object.fromEntries(
+        [
+          'window',
+          'document',
+          'navigator',
+          'sessionStorage',
+          'fetch',
+          'FormData',
+          'XMLHttpRequest',
+          'Blob',
+          'URL',
+          'TextEncoder',
+          'Node',
+          'setTimeout',
+          'clearTimeout',
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
   },
   {
     // dependency-cruiser reads its configuration as CommonJS.

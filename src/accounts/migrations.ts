@@ -88,9 +88,28 @@ const initial = (dialect: DialectName): Migration => ({
   },
 });
 
+/**
+ * The `error` code of each refused or failed request (the body the client got), for the usage
+ * page's errors by code; and an index for one key's records over a period.
+ */
+const usageErrorCode: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('usage_records').addColumn('error_code', 'text').execute();
+    await createIndex(db, 'usage_records_key_created_idx', 'usage_records', [
+      'key_id',
+      'created_at',
+    ]);
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('usage_records_key_created_idx').execute();
+    await db.schema.alterTable('usage_records').dropColumn('error_code').execute();
+  },
+};
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '0001_initial': initial(dialect),
+    '0002_usage_error_code': usageErrorCode,
   };
   return { getMigrations: () => Promise.resolve(migrations) };
 }

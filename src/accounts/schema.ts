@@ -51,6 +51,8 @@ export interface UsageRecordsTable {
   bytes_in: ColumnType<number | string, number, never>;
   processing_ms: number;
   documents_charged: number;
+  /** The API's `error` code when the request was refused or failed; null otherwise. */
+  error_code: string | null;
   created_at: string;
 }
 

@@ -55,6 +55,8 @@ export interface UsageRecord {
   readonly bytesIn: number;
   readonly processingMs: number;
   readonly documentsCharged: number;
+  /** The `error` code of the body sent when the request was refused or failed. */
+  readonly errorCode?: string | null;
   readonly at: Date;
 }
 
@@ -69,6 +71,26 @@ export interface UsageSummaryRow {
   readonly averageMs: number;
 }
 
+/** One UTC day of one key's usage log. */
+export interface KeyUsageDay {
+  /** `YYYY-MM-DD`, UTC. */
+  readonly date: string;
+  readonly requests: number;
+  readonly documents: number;
+  /** Requests answered with a status of 400 or above. */
+  readonly errors: number;
+}
+
+export interface KeyUsage {
+  /** Every day of the period, oldest first, days without requests included as zeros. */
+  readonly days: readonly KeyUsageDay[];
+  /**
+   * The refused and failed requests of the period by `error` code, most frequent first;
+   * `http_<status>` for a record that holds no code (written before codes were kept).
+   */
+  readonly errorsByCode: readonly { readonly error: string; readonly count: number }[];
+}
+
 export class KeyNotFoundError extends Error {
   override name = 'KeyNotFoundError';
 }
@@ -76,6 +98,8 @@ export class KeyNotFoundError extends Error {
 export class KeyStateError extends Error {
   override name = 'KeyStateError';
 }
+
+const DAY_MS = 86_400_000;
 
 type KeyRow = Selectable<ApiKeysTable> & { organisation_name: string };
 
@@ -268,6 +292,7 @@ export class AccountStore {
         bytes_in: record.bytesIn,
         processing_ms: record.processingMs,
         documents_charged: record.documentsCharged,
+        error_code: record.errorCode ?? null,
         created_at: record.at.toISOString(),
       })
       .execute();
@@ -318,5 +343,63 @@ export class AccountStore {
       bytesIn: Number(row.bytes_in),
       averageMs: Math.round(Number(row.average_ms)),
     }));
+  }
+
+  /**
+   * One key's usage log over the `days` UTC days ending with the day of `now`: requests,
+   * documents charged and errors per day, and the errors by code. Only this key's records.
+   */
+  async keyUsage(keyId: string, days: number, now = new Date()): Promise<KeyUsage> {
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const dates = Array.from({ length: days }, (_, i) =>
+      new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+    );
+    const start = new Date(today - (days - 1) * DAY_MS).toISOString();
+    const end = new Date(today + DAY_MS).toISOString();
+    // Timestamps are ISO-8601 text in UTC: the day is their first ten characters, on both
+    // dialects. The expression is written out (no parameters) so that PostgreSQL sees the
+    // same expression in the select list and in GROUP BY.
+    const day = sql<string>`substr(usage_records.created_at, 1, 10)`;
+    const inPeriod = this.db
+      .selectFrom('usage_records')
+      .where('usage_records.key_id', '=', keyId)
+      .where('usage_records.created_at', '>=', start)
+      .where('usage_records.created_at', '<', end);
+    const [perDay, perCode] = await Promise.all([
+      inPeriod
+        .select((eb) => [
+          day.as('day'),
+          eb.fn.countAll().as('requests'),
+          eb.fn.sum('documents_charged').as('documents'),
+          eb.fn.sum(eb.case().when('status_code', '>=', 400).then(1).else(0).end()).as('errors'),
+        ])
+        .groupBy(day)
+        .execute(),
+      inPeriod
+        .where('status_code', '>=', 400)
+        .select((eb) => ['error_code', 'status_code', eb.fn.countAll().as('count')])
+        .groupBy(['error_code', 'status_code'])
+        .execute(),
+    ]);
+    const byDay = new Map(perDay.map((row) => [row.day, row]));
+    const counts = new Map<string, number>();
+    for (const row of perCode) {
+      const code = row.error_code ?? `http_${row.status_code}`;
+      counts.set(code, (counts.get(code) ?? 0) + Number(row.count));
+    }
+    return {
+      days: dates.map((date) => {
+        const row = byDay.get(date);
+        return {
+          date,
+          requests: Number(row?.requests ?? 0),
+          documents: Number(row?.documents ?? 0),
+          errors: Number(row?.errors ?? 0),
+        };
+      }),
+      errorsByCode: [...counts]
+        .map(([error, count]) => ({ error, count }))
+        .sort((a, b) => b.count - a.count || (a.error < b.error ? -1 : 1)),
+    };
   }
 }

@@ -30,6 +30,7 @@ import { globalTextRoutes } from './routes/global-text.js';
 import { globalDetectRoutes } from './routes/global-detect.js';
 import { globalRedactRoutes } from './routes/global-redact.js';
 import { maskRoutes } from './routes/mask.js';
+import { webRoutes } from './routes/web.js';
 import { ocrEngine } from '../services/engines.js';
 import { DocumentPool, poolLimits, pooledServices } from '../services/pool/document-pool.js';
 
@@ -90,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.redisPing ? { redisPing: deps.redisPing } : {}),
   });
   await app.register(listingRoutes);
-  await app.register(accountRoutes, { clock });
+  await app.register(accountRoutes, { clock, store });
   await app.register(maskRoutes, kit);
   await app.register(bulkRoutes, kit);
   await app.register(extractRoutes, kit);
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(globalTextRoutes, kit);
   await app.register(globalDetectRoutes, kit);
   await app.register(globalRedactRoutes, kit);
+  await app.register(webRoutes);
   for (const routes of deps.routes ?? []) await app.register(routes, kit);
   return app;
 }

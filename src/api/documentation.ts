@@ -63,5 +63,5 @@ export async function installDocumentation(app: FastifyInstance): Promise<void> 
       };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, { routePrefix: '/docs', theme: { title: 'Parda API' } });
 }

@@ -1,7 +1,10 @@
-/** Records every request in the usage log: endpoint, size, time, status and counts only. */
+/**
+ * Records every request in the usage log: endpoint, size, time, status, counts and, for a
+ * refused or failed request, the `error` code it was answered with; nothing else.
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccountStore } from '../accounts/store.js';
-import { loggableError } from './errors.js';
+import { ERROR_STATUS, loggableError } from './errors.js';
 import './request-context.js';
 
 /**
@@ -18,12 +21,36 @@ function bytesIn(request: FastifyRequest): number {
   );
 }
 
+/**
+ * The `error` code of an error body as sent: one of the API's own codes, or null. Nothing else
+ * of a body is read, and nothing but a known code is kept.
+ */
+function errorCodeOf(payload: unknown): string | null {
+  if (typeof payload !== 'string' || payload.length > 64 * 1024) return null;
+  try {
+    const body: unknown = JSON.parse(payload);
+    const code =
+      typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : null;
+    return typeof code === 'string' && Object.hasOwn(ERROR_STATUS, code) ? code : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Every route is recorded, the public documentation UI included; none is left out. */
 export function installUsageLog(
   app: FastifyInstance,
   store: AccountStore,
   clock: () => Date,
 ): void {
+  const errorCodes = new WeakMap<FastifyRequest, string>();
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400) {
+      const code = errorCodeOf(payload);
+      if (code) errorCodes.set(request, code);
+    }
+    return payload;
+  });
   app.addHook('onResponse', async (request, reply) => {
     try {
       await store.recordUsage({
@@ -36,6 +63,7 @@ export function installUsageLog(
         bytesIn: bytesIn(request),
         processingMs: Math.round(reply.elapsedTime),
         documentsCharged: request.account?.charged ?? 0,
+        errorCode: reply.statusCode >= 400 ? (errorCodes.get(request) ?? null) : null,
         at: clock(),
       });
     } catch (error) {

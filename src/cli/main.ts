@@ -1,4 +1,7 @@
-/** The `parda` command line: the server, key administration and usage reports. */
+/**
+ * The `parda` command line: the server, key administration, usage reports, and the file
+ * commands on one file or on folders (docs/cli.md).
+ */
 import { Command } from 'commander';
 import {
   addSettingOptions,
@@ -11,7 +14,7 @@ import {
 import { registerKeyCommands } from './keys.js';
 import { registerExtractCommands } from './extract.js';
 import { registerMaskCommand } from './mask.js';
-import { wholeNumber } from './parse.js';
+import { USAGE_EXIT, UsageError, wholeNumber } from './parse.js';
 import { registerUsageCommand } from './usage.js';
 import { registerVerifyCommand } from './verify.js';
 import { registerRedactPiiCommand } from './redact-pii.js';
@@ -106,5 +109,5 @@ try {
   // The message only, never a stack trace: operators read this, and keys pass through here.
   const message = error instanceof Error ? error.message : 'unexpected failure';
   console.error(`parda: ${message}`);
-  process.exitCode = 1;
+  process.exitCode = error instanceof UsageError ? USAGE_EXIT : 1;
 }

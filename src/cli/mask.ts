@@ -1,7 +1,8 @@
 /**
- * `parda mask-aadhaar IN [-o OUT]` and `parda mask-pan IN [-o OUT]`: the masking endpoints
- * (services/endpoints/mask.ts) on a local file, no key.
- * Exit status: 0 masked, 3 nothing found (the output is then a copy of the input), 1 error.
+ * `parda mask-aadhaar PATH... [-o OUT]` and `parda mask-pan PATH... [-o OUT]`: the masking
+ * endpoints (services/endpoints/mask.ts) on local files, no key. One file: exit status 0
+ * masked, 3 nothing found (the output is then a copy of the input), 1 error. Several, folders
+ * or patterns: the folder mode (batch-run.ts), with the bulk manifest's words.
  */
 import type { Command } from 'commander';
 import type { OutputFormat } from '../domain/formats.js';
@@ -11,8 +12,15 @@ import {
   MASK_PAN,
   type MaskingEndpoint,
 } from '../services/endpoints/mask.js';
-import type { MaskQr } from '../services/mask-document.js';
-import { fieldValues, runFileCommand, type FileFlags } from './file-command.js';
+import type { MaskQr, MaskResult } from '../services/mask-document.js';
+import {
+  addOutputOptions,
+  fieldValues,
+  runFileCommand,
+  type BatchShape,
+  type FileFlags,
+} from './file-command.js';
+import { INDIAN_INPUTS } from '../domain/formats.js';
 import { oneOf } from './parse.js';
 
 interface MaskFlags extends FileFlags {
@@ -32,14 +40,16 @@ interface MaskCommand {
 const COMMANDS: readonly MaskCommand[] = [
   {
     name: 'mask-aadhaar',
-    description: 'mask Aadhaar numbers in a local JPEG, PNG or PDF (first eight digits covered)',
+    description:
+      'mask Aadhaar numbers in local JPEG, PNG or PDF files or folders (first eight digits covered)',
     noun: 'Aadhaar',
     qrHelp: 'xml (legacy XML QR codes and undecodable ones) or all',
     endpoint: MASK_AADHAAR,
   },
   {
     name: 'mask-pan',
-    description: 'mask PAN numbers in a local JPEG, PNG or PDF (middle seven characters covered)',
+    description:
+      'mask PAN numbers in local JPEG, PNG or PDF files or folders (middle seven characters covered)',
     noun: 'PAN',
     qrHelp: 'xml (QR codes holding a PAN and undecodable ones) or all',
     endpoint: MASK_PAN,
@@ -48,11 +58,20 @@ const COMMANDS: readonly MaskCommand[] = [
 
 const { output_format: OUTPUT_FORMAT, mask_qr: MASK_QR } = MASK_OPTION_FIELDS;
 
+/** The bulk masking manifest's words and fields (api/routes/bulk.ts). */
+const MASK_BATCH: BatchShape<MaskResult> = {
+  words: { done: 'masked', nothingFound: 'no_number_found' },
+  countField: 'masked_count',
+  formats: INDIAN_INPUTS,
+  pages: (result) => result.pages,
+  details: (result) => ({ residual_check: result.residualCheck }),
+};
+
 function registerOne(program: Command, command: MaskCommand): void {
-  program
-    .command(`${command.name} <input>`)
-    .description(command.description)
-    .option('-o, --output <file>', 'where to write the result (default: <input>_masked.<ext>)')
+  addOutputOptions(
+    program.command(`${command.name} <paths...>`).description(command.description),
+    '_masked',
+  )
     .option(
       '--output-format <format>',
       'same, jpg or pdf',
@@ -61,8 +80,9 @@ function registerOne(program: Command, command: MaskCommand): void {
     )
     .option('--mask-qr <which>', command.qrHelp, oneOf(MASK_QR.enum), MASK_QR.default)
     .option('--pdf-password <password>', 'password of a protected PDF')
-    .action(async (input: string, flags: MaskFlags) => {
-      await runFileCommand(input, flags, {
+    .action(async (paths: string[], flags: MaskFlags) => {
+      await runFileCommand(paths, flags, {
+        name: command.name,
         endpoint: command.endpoint,
         values: fieldValues({ output_format: flags.outputFormat, mask_qr: flags.maskQr }),
         done: (summary, output) => {
@@ -74,6 +94,7 @@ function registerOne(program: Command, command: MaskCommand): void {
         },
         nothingFound: (output) =>
           `Nothing masked: no ${command.noun} found; ${output} is the same document written anew.`,
+        batch: MASK_BATCH,
       });
     });
 }

@@ -40,3 +40,22 @@ export function oneOf<T extends string>(allowed: readonly T[]) {
     return value;
   };
 }
+
+/**
+ * A mistake in a command's arguments that parda finds itself (several inputs without `-o`, a
+ * path that does not exist, a bad `--jobs`): main.ts prints it and exits with USAGE_EXIT, so
+ * that a script can tell "you called it wrong" from "a file failed" (1).
+ */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export const USAGE_EXIT = 2;
+
+/** `--jobs N`: a whole number of at least 1; refused as a usage error. */
+export function jobCount(raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) {
+    throw new UsageError('--jobs expects a whole number of at least 1');
+  }
+  return Number(raw);
+}

@@ -2,21 +2,15 @@
  * The document model every pipeline step shares: what intake yields and the later steps
  * (read, find, apply, write) consume.
  */
+import { GLOBAL_INPUTS, INDIAN_INPUTS, type WrittenFormat } from '../domain/formats.js';
 import type { mupdf } from './mupdf.js';
 
-export type FileFormat = 'jpeg' | 'png' | 'pdf' | 'webp' | 'tiff' | 'bmp';
+export type FileFormat = WrittenFormat;
 
 /** The formats the Indian endpoints accept. */
-export const INDIAN_FORMATS: ReadonlySet<FileFormat> = new Set(['jpeg', 'png', 'pdf']);
+export const INDIAN_FORMATS: ReadonlySet<FileFormat> = new Set(INDIAN_INPUTS);
 /** The formats the global endpoints accept. */
-export const GLOBAL_FORMATS: ReadonlySet<FileFormat> = new Set([
-  'jpeg',
-  'png',
-  'pdf',
-  'webp',
-  'tiff',
-  'bmp',
-]);
+export const GLOBAL_FORMATS: ReadonlySet<FileFormat> = new Set(GLOBAL_INPUTS);
 
 /** A decoded image page: upright (EXIF orientation applied), 8-bit sRGB, 3 or 4 channels. */
 export interface RasterPage {

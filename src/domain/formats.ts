@@ -3,6 +3,18 @@ export type OutputFormat = 'same' | 'jpg' | 'pdf';
 /** Every format a response may carry (the global endpoints return WEBP, TIFF and BMP too). */
 export type WrittenFormat = 'jpeg' | 'png' | 'pdf' | 'webp' | 'tiff' | 'bmp';
 
+/** The formats the Indian endpoints accept (masking, extraction, verification, /redact-pii). */
+export const INDIAN_INPUTS: readonly WrittenFormat[] = ['jpeg', 'png', 'pdf'];
+/** The formats the global endpoints accept. */
+export const GLOBAL_INPUTS: readonly WrittenFormat[] = [
+  'jpeg',
+  'png',
+  'pdf',
+  'webp',
+  'tiff',
+  'bmp',
+];
+
 export const MIME_TYPES: Record<WrittenFormat, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',

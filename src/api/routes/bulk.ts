@@ -62,7 +62,7 @@ function bulkSchema(tag: string, summary: string, form: UploadForm, suffix: stri
       '`error` code and `message` in the manifest; the others are processed.',
     form,
     ok: {
-      description: `ZIP of NNN_<name>${suffix}.<ext> files and manifest.json`,
+      description: `ZIP of NNN_<name>${suffix}.<ext> files (NNN_<name>.<ext> where nothing was found) and manifest.json`,
       content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
     },
   });
@@ -118,9 +118,10 @@ function bulkRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint):
   );
 }
 
+/** `NNN_<name><suffix>.<ext>`; a file where nothing was found keeps its own name (no suffix). */
 const outputOf = (entry: BulkEntry, suffix: string) =>
   entry.result
-    ? `${String(entry.index).padStart(3, '0')}_${outputName(entry.filename, entry.result.format, suffix)}`
+    ? `${String(entry.index).padStart(3, '0')}_${outputName(entry.filename, entry.result.format, entry.covered > 0 ? suffix : '')}`
     : null;
 
 const REDACTED: BatchWords = { done: 'redacted', nothingFound: 'nothing_found' };

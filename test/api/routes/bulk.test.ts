@@ -79,7 +79,7 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
           masked_count: 0,
           unverified_count: 0,
           residual_check: 'none',
-          output: '002_notes_masked.png',
+          output: '002_notes.png',
         },
         {
           index: 3,
@@ -114,11 +114,11 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
     });
     assert.deepEqual([...files.keys()].sort(), [
       '001_front_masked.jpg',
-      '002_notes_masked.png',
+      '002_notes.png',
       '005_letter_masked.pdf',
       'manifest.json',
     ]);
-    const notes = files.get('002_notes_masked.png');
+    const notes = files.get('002_notes.png');
     assert.ok(
       notes && (await samePixels(notes, blank.bytes)),
       'the same pixels when nothing found',
@@ -217,7 +217,7 @@ describe('POST /api/v1/bulk/anonymise', () => {
           unverified_count: 0,
           residual_check: 'none',
           types: {},
-          output: '002_blank_redacted.png',
+          output: '002_blank.png',
         },
         {
           index: 3,
@@ -244,11 +244,11 @@ describe('POST /api/v1/bulk/anonymise', () => {
     });
     assert.deepEqual([...files.keys()].sort(), [
       '001_note_redacted.png',
-      '002_blank_redacted.png',
+      '002_blank.png',
       '004_gst_redacted.pdf',
       'manifest.json',
     ]);
-    const blankOut = files.get('002_blank_redacted.png');
+    const blankOut = files.get('002_blank.png');
     assert.ok(blankOut && (await samePixels(blankOut, blank.bytes)));
   });
 
