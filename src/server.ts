@@ -7,7 +7,11 @@ import cluster from 'node:cluster';
 import { Redis } from 'ioredis';
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible';
 import { pino } from 'pino';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './api/app.js';
+import { loggableError } from './api/errors.js';
+import { serveClusterMetrics } from './api/metrics.js';
 import { loggerOptions } from './api/server-options.js';
 import { openAccountsDatabase } from './accounts/database.js';
 import { createRateLimiter, type RateLimitBackend } from './accounts/rate-limit.js';
@@ -52,13 +56,56 @@ async function serveOne(settings: Settings, options: ServeOptions, clustered: bo
   await ocrEngine();
   await loadCertificates(settings.uidaiCertPaths);
   await pool.start(settings.warmUpRounds);
-  const stop = () => {
-    void app.close().then(() => process.exit(0));
+  stopOnSignals(app, settings.shutdownGraceMs);
+  await app.listen({ host: options.host, port: options.port });
+  return app;
+}
+
+/**
+ * SIGTERM or SIGINT drains the process: the listener and idle connections close at once,
+ * /health/ready answers `draining`, requests in flight finish and the process exits 0. Those
+ * still running after the grace period are cut off, and the process exits 1. A second signal
+ * of the same kind ends the process at once (Node's default).
+ */
+function stopOnSignals(app: FastifyInstance, graceMs: number) {
+  let inFlight = 0;
+  app.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    inFlight += 1;
+    response.once('close', () => {
+      inFlight -= 1;
+    });
+  });
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(
+      { signal, in_flight: inFlight, grace_seconds: graceMs / 1000 },
+      `${signal}: draining; ${inFlight} request(s) in flight`,
+    );
+    const cutOff = setTimeout(() => {
+      app.log.error(
+        { requests_cut_off: inFlight, grace_seconds: graceMs / 1000 },
+        `shutdown grace period over: ${inFlight} request(s) cut off`,
+      );
+      app.server.closeAllConnections();
+      process.exit(1);
+    }, graceMs);
+    app.close().then(
+      () => {
+        clearTimeout(cutOff);
+        app.log.info('stopped: every request finished');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        clearTimeout(cutOff);
+        app.log.error({ err: loggableError(error) }, 'stopping failed');
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
-  await app.listen({ host: options.host, port: options.port });
-  return app;
 }
 
 export async function serve(settings: Settings, options: ServeOptions): Promise<void> {
@@ -73,16 +120,40 @@ export async function serve(settings: Settings, options: ServeOptions): Promise<
     await database.close();
     // Holds the per-key counters for the workers' RateLimiterCluster instances.
     new RateLimiterClusterMaster();
+    // A worker's /metrics asks the primary, which gathers every worker's figures.
+    if (settings.metrics) serveClusterMetrics();
     let stopping = false;
     for (let i = 0; i < options.workers; i += 1) cluster.fork();
     cluster.on('exit', (worker, code) => {
       if (stopping) return;
       log.error({ worker: worker.id, code }, 'worker exited; starting a replacement');
-      setTimeout(() => cluster.fork(), 1000);
+      setTimeout(() => {
+        if (!stopping) cluster.fork();
+      }, 1000);
     });
-    const stop = () => {
+    // Stopping: each worker drains as a single process does; the primary exits when all are
+    // gone (1 if any was cut off or failed), or kills the rest a little after their grace period.
+    let failed = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return;
       stopping = true;
+      log.info({ signal }, `${signal}: stopping ${options.workers} workers`);
+      // A worker that has exited may stay in cluster.workers until its channel closes.
+      const running = new Set(Object.keys(cluster.workers ?? {}).map(Number));
+      cluster.on('exit', (worker, code, killedBy) => {
+        if (code !== 0 || killedBy) failed = true;
+        running.delete(worker.id);
+        if (running.size > 0) return;
+        log.info(failed ? 'stopped; a worker cut requests off or failed' : 'stopped');
+        process.exit(failed ? 1 : 0);
+      });
+      if (running.size === 0) process.exit(0);
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+      setTimeout(() => {
+        log.error('workers still running after the grace period: killing them');
+        for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
+        process.exit(1);
+      }, settings.shutdownGraceMs + 5000).unref();
     };
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);

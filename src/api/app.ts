@@ -14,8 +14,9 @@ import type { AccountStore } from '../accounts/store.js';
 import type { Settings } from '../config/settings.js';
 import { installAuthentication } from './authentication.js';
 import { installDocumentation } from './documentation.js';
-import { errorBodySchema, installErrorHandling } from './errors.js';
+import { ApiError, errorBodySchema, installErrorHandling } from './errors.js';
 import { RequestMetering } from './metering.js';
+import { installMetrics, instrumentServices } from './metrics.js';
 import { loggerOptions, serverOptions } from './server-options.js';
 import type { RouteKit } from './route-kit.js';
 import { accountRoutes } from './routes/account.js';
@@ -60,6 +61,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addSchema(errorBodySchema);
   installErrorHandling(app, settings.maxUploadBytes);
 
+  // Stopping (app.close(): the listener is closed, idle connections too): requests in flight
+  // finish, a new request on a connection still open is refused, and /health/ready says so.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+    return Promise.resolve();
+  });
+  app.addHook('onRequest', async (request) => {
+    if (draining && !request.url.startsWith('/health')) {
+      throw new ApiError('service_unavailable', 'The service is shutting down.', {
+        headers: { 'Retry-After': '1' },
+      });
+    }
+    return Promise.resolve();
+  });
+
   await installDocumentation(app);
 
   await app.register(multipart, {
@@ -80,15 +97,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const pool = deps.pool ?? new DocumentPool(settings, poolLimits(settings), ocrEngine);
   app.addHook('onClose', () => pool.close());
+  const metrics = installMetrics(app, settings, pool);
   const kit: RouteKit = {
     settings,
     metering: new RequestMetering(metering),
-    documents: pooledServices(pool),
+    documents: instrumentServices(pooledServices(pool), metrics, settings.maxUploadBytes),
   };
   await app.register(healthRoutes, {
     store,
     pool: () => pool.status(),
     ...(deps.redisPing ? { redisPing: deps.redisPing } : {}),
+    draining: () => draining,
   });
   await app.register(listingRoutes);
   await app.register(accountRoutes, { clock, store });

@@ -18,5 +18,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Open to anyone: no API key, no rate limit, no quota headers. */
     public?: boolean;
+    /** The metrics scrape (/metrics): left out of the usage log and of the metrics. */
+    scrape?: boolean;
   }
 }

@@ -25,7 +25,7 @@ function bytesIn(request: FastifyRequest): number {
  * The `error` code of an error body as sent: one of the API's own codes, or null. Nothing else
  * of a body is read, and nothing but a known code is kept.
  */
-function errorCodeOf(payload: unknown): string | null {
+export function errorCodeOf(payload: unknown): string | null {
   if (typeof payload !== 'string' || payload.length > 64 * 1024) return null;
   try {
     const body: unknown = JSON.parse(payload);
@@ -37,7 +37,10 @@ function errorCodeOf(payload: unknown): string | null {
   }
 }
 
-/** Every route is recorded, the public documentation UI included; none is left out. */
+/**
+ * Every route is recorded, the public documentation UI included; only the metrics scrape
+ * (/metrics, which a monitor calls every few seconds) is left out.
+ */
 export function installUsageLog(
   app: FastifyInstance,
   store: AccountStore,
@@ -52,6 +55,7 @@ export function installUsageLog(
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.config.scrape) return;
     try {
       await store.recordUsage({
         requestId: request.id,

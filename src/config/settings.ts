@@ -14,6 +14,11 @@ export interface Settings {
   readonly host: string;
   readonly port: number;
   readonly workers: number;
+  /**
+   * How long a stopping process (SIGTERM, SIGINT) lets requests in flight finish
+   * (`PARDA_SHUTDOWN_GRACE_SECONDS`); those still running then are cut off.
+   */
+  readonly shutdownGraceMs: number;
   readonly maxUploadBytes: number;
   /** Largest `text` accepted by /global/redact/text, in UTF-8 bytes (413 `text_too_large`). */
   readonly maxTextBytes: number;
@@ -71,6 +76,13 @@ export interface Settings {
   readonly uidaiCertPaths: readonly string[] | undefined;
   /** ES modules adding global types (`PARDA_RULE_PLUGINS`, separated by commas); none by default. */
   readonly rulePlugins: readonly string[];
+  /** GET /metrics in the Prometheus text format (`PARDA_METRICS`, off by default). */
+  readonly metrics: boolean;
+  /**
+   * Bearer token a scrape of /metrics must send (`PARDA_METRICS_TOKEN`); null: loopback
+   * clients only.
+   */
+  readonly metricsToken: string | null;
 }
 
 export class SettingsError extends Error {
@@ -121,6 +133,18 @@ function certificatePaths(env: Env, cwd: string): readonly string[] | undefined 
     .map((p) => path.resolve(cwd, p));
 }
 
+/** `PARDA_METRICS_TOKEN`: 16 or more visible ASCII characters, or unset. */
+function metricsToken(env: Env): string | null {
+  const raw = env['PARDA_METRICS_TOKEN']?.trim();
+  if (!raw) return null;
+  if (!/^[\x21-\x7e]{16,256}$/.test(raw)) {
+    throw new SettingsError(
+      'PARDA_METRICS_TOKEN must be 16 to 256 visible ASCII characters (no spaces)',
+    );
+  }
+  return raw;
+}
+
 export function loadSettings(env: Env = process.env, cwd: string = process.cwd()): Settings {
   const logLevel = env['PARDA_LOG_LEVEL']?.trim() || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -132,6 +156,7 @@ export function loadSettings(env: Env = process.env, cwd: string = process.cwd()
     host: env['PARDA_HOST']?.trim() || '127.0.0.1',
     port: integer(env, 'PARDA_PORT', 8000, 0, 65535),
     workers: integer(env, 'PARDA_WORKERS', 1, 1, 64),
+    shutdownGraceMs: integer(env, 'PARDA_SHUTDOWN_GRACE_SECONDS', 30, 0, 3600) * 1000,
     maxUploadBytes: integer(env, 'PARDA_MAX_UPLOAD_MB', 50, 1, 1024) * 1024 * 1024,
     maxTextBytes: integer(env, 'PARDA_MAX_TEXT_MB', 10, 1, 100) * 1024 * 1024,
     maxImagePixels: integer(env, 'PARDA_MAX_IMAGE_MEGAPIXELS', 60, 1, 1000) * 1_000_000,
@@ -163,5 +188,7 @@ export function loadSettings(env: Env = process.env, cwd: string = process.cwd()
       .map((p) => p.trim())
       .filter((p) => p !== '')
       .map((p) => path.resolve(cwd, p)),
+    metrics: onOff(env, 'PARDA_METRICS', false),
+    metricsToken: metricsToken(env),
   };
 }

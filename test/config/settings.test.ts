@@ -31,6 +31,24 @@ describe('settings', () => {
     assert.equal(settings.redisUrl, 'redis://127.0.0.1:6379');
   });
 
+  it('serve no metrics unless PARDA_METRICS is on; a metrics token is long and has no spaces', () => {
+    const off = loadSettings({});
+    assert.equal(off.metrics, false);
+    assert.equal(off.metricsToken, null);
+    const on = loadSettings({
+      PARDA_METRICS: 'on',
+      PARDA_METRICS_TOKEN: ' scrape-token-0123456789 ',
+    });
+    assert.equal(on.metrics, true);
+    assert.equal(on.metricsToken, 'scrape-token-0123456789');
+    assert.throws(() => loadSettings({ PARDA_METRICS: 'yes' }), /PARDA_METRICS/);
+    assert.throws(() => loadSettings({ PARDA_METRICS_TOKEN: 'short' }), /PARDA_METRICS_TOKEN/);
+    assert.throws(
+      () => loadSettings({ PARDA_METRICS_TOKEN: 'has a space in it, sixteen+' }),
+      /PARDA_METRICS_TOKEN/,
+    );
+  });
+
   it('refuse bad values, naming the variable', () => {
     assert.throws(() => loadSettings({ PARDA_PORT: 'eighty' }), /PARDA_PORT/);
     assert.throws(() => loadSettings({ PARDA_MAX_UPLOAD_MB: '0' }), /PARDA_MAX_UPLOAD_MB/);

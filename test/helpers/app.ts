@@ -96,7 +96,7 @@ export async function startTestApp(
     settings,
     store,
     rateLimiter: createRateLimiter({ kind: 'memory' }),
-    logger: { ...(loggerOptions('info') as object), stream },
+    logger: { ...(loggerOptions(settings.logLevel) as object), stream },
     routes: options.routes ?? [probeRoutes],
     ...(options.pool ? { pool: options.pool } : {}),
     ...(options.now ? { clock: options.now } : {}),

@@ -1,7 +1,8 @@
 /**
  * GET /health: liveness. `{"status":"ok"}` whenever requests can be served, nothing else.
  * GET /health/ready: readiness for load balancers: the accounts database, Redis when
- * configured, and room in the document pool; 503 with the same body when any is not ready.
+ * configured, and room in the document pool; 503 with the same body when any is not ready, and
+ * with `"status": "draining"` once the process is stopping.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AccountStore } from '../../accounts/store.js';
@@ -15,6 +16,8 @@ export interface HealthDeps {
   readonly pool: () => PoolStatus;
   /** Pings Redis; absent when no Redis is configured. */
   readonly redisPing?: () => Promise<unknown>;
+  /** True once the process is stopping: it finishes its requests but takes no new ones. */
+  readonly draining?: () => boolean;
 }
 
 /** A check that does not answer within this long counts as failing. */
@@ -52,7 +55,7 @@ const readySchema = {
   type: 'object',
   required: ['status', 'checks'],
   properties: {
-    status: { type: 'string', enum: ['ready', 'not_ready'] },
+    status: { type: 'string', enum: ['ready', 'not_ready', 'draining'] },
     checks: {
       type: 'object',
       required: ['database', 'redis', 'pool'],
@@ -101,7 +104,7 @@ export const healthRoutes: FastifyPluginAsync<HealthDeps> = async (app, deps) =>
         tags: ['service'],
         summary: 'Readiness: database, Redis (when configured) and room in the document pool',
         description:
-          '200 when a new document would be taken at once or queued; 503 with the same body when the database or Redis does not answer within a second, or every document worker is busy and the queue is full.',
+          '200 when a new document would be taken at once or queued; 503 with the same body when the database or Redis does not answer within a second, or every document worker is busy and the queue is full, and with status `draining` while the process is stopping.',
         response: { 200: readySchema, 503: readySchema },
       },
     },
@@ -111,9 +114,10 @@ export const healthRoutes: FastifyPluginAsync<HealthDeps> = async (app, deps) =>
         deps.redisPing ? answers(deps.redisPing) : Promise.resolve(null),
       ]);
       const pool = deps.pool();
-      const ready = database && redis !== false && !pool.saturated;
+      const draining = deps.draining?.() ?? false;
+      const ready = database && redis !== false && !pool.saturated && !draining;
       return reply.code(ready ? 200 : 503).send({
-        status: ready ? 'ready' : 'not_ready',
+        status: draining ? 'draining' : ready ? 'ready' : 'not_ready',
         checks: {
           database: database ? 'ok' : 'failing',
           redis: redis === null ? 'not_configured' : redis ? 'ok' : 'failing',

@@ -85,6 +85,8 @@ export class DocumentPool {
   private rssTimer: NodeJS.Timeout | undefined;
   /** Recent seconds per document, for Retry-After. */
   private averageSeconds = 2;
+  /** Told how long each document waited for a worker, in ms (the API's metrics). */
+  private readonly waitObservers: ((ms: number) => void)[] = [];
 
   constructor(
     private readonly settings: Settings,
@@ -131,6 +133,11 @@ export class DocumentPool {
     // error must not become the process's uncaught exception.
     threads.on('error', () => undefined);
     return threads;
+  }
+
+  /** Calls `observer` with the milliseconds each document waited before a worker took it. */
+  observeWait(observer: (ms: number) => void): void {
+    this.waitObservers.push(observer);
   }
 
   status(): PoolStatus {
@@ -190,6 +197,7 @@ export class DocumentPool {
     options: Task['options'],
     last: boolean,
   ): Promise<unknown> {
+    const queuedAt = Date.now();
     const engine = await this.ocr();
     const ocrPort = engine.connect();
     const channel = new MessageChannel();
@@ -216,6 +224,8 @@ export class DocumentPool {
     channel.port1.on('message', (message: Progress) => {
       if (message.type === 'started') {
         running = { startedAt: Date.now(), stop };
+        if (service !== 'warmUp')
+          for (const observe of this.waitObservers) observe(running.startedAt - queuedAt);
         this.running.add(running);
         this.watchMemory();
         arm(0);

@@ -1,0 +1,272 @@
+/**
+ * `parda serve` stops gracefully: on SIGTERM it takes no new connection, lets the request in
+ * flight finish and exits 0; past PARDA_SHUTDOWN_GRACE_SECONDS it cuts the request off and exits
+ * non-zero. With `--workers 2`, SIGTERM to the primary ends every worker and the primary. A real
+ * server (the compiled CLI) on a loopback port, over a SQLite database in a temporary folder.
+ */
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { mupdf } from '../../src/documents/mupdf.js';
+import { renderPdfPage } from '../../src/documents/render.js';
+import { imagesToPdf } from '../../src/documents/writers.js';
+import { pdfWithLines } from '../helpers/fixtures.js';
+import { fileUpload } from '../helpers/multipart.js';
+
+const cli = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        resolve(typeof address === 'object' && address ? address.port : 0);
+      });
+    });
+  });
+}
+
+interface Answer {
+  readonly status: number;
+  readonly headers: http.IncomingHttpHeaders;
+  readonly body: Buffer;
+}
+
+/** One request on a connection of its own (no keep-alive pool to hide a refused connection). */
+function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: Buffer } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          if (!res.complete) reject(new Error('the response was cut off'));
+          else
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+            });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 180_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The process ids whose parent is `pid` (node's cluster workers of a primary). */
+function childrenOf(pid: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return ppid === pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A scan: image-only PDF pages of text with an Aadhaar number on each, which OCR reads slowly. */
+async function scannedPdf(pages: number): Promise<Buffer> {
+  const text = mupdf.Document.openDocument(
+    pdfWithLines(
+      Array.from({ length: pages }, (_, i) => [
+        { text: `Statement page ${i + 1}`, x: 72, y: 780, size: 16 },
+        { text: 'Aadhaar 2345 6789 0124', x: 72, y: 740, size: 16 },
+        { text: 'Customer copy, please keep it safe.', x: 72, y: 700, size: 16 },
+      ]),
+    ),
+    'application/pdf',
+  ).asPDF();
+  assert.ok(text);
+  const rasters = Array.from({ length: pages }, (_, i) => renderPdfPage(text, i, 150));
+  text.destroy();
+  return imagesToPdf(
+    rasters,
+    rasters.map(() => 150),
+  );
+}
+
+interface Server {
+  readonly child: ChildProcess;
+  readonly base: string;
+  readonly key: string;
+  /** Everything the server wrote to standard output (its JSON log lines). */
+  readonly stdout: () => string;
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+}
+
+async function startServer(dir: string, env: Record<string, string>, args: string[] = []) {
+  const serverEnv = {
+    ...process.env,
+    PARDA_DATABASE_URL: `sqlite:///${path.join(dir, 'parda.db')}`,
+    PARDA_LOG_LEVEL: 'info',
+    PARDA_MAX_CONCURRENT_DOCUMENTS: '1',
+    PARDA_WARM_UP_ROUNDS: '0',
+    ...env,
+  };
+  const init = spawnSync(process.execPath, [cli, 'init'], { env: serverEnv, encoding: 'utf8' });
+  assert.equal(init.status, 0, init.stderr);
+  const key = init.stdout.trim().split('\n').at(-1) ?? '';
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [cli, 'serve', '--port', String(port), ...args], {
+    env: serverEnv,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>(
+    (resolve) => {
+      child.once('exit', (code, signal) => {
+        resolve({ code, signal, at: Date.now() });
+      });
+    },
+  );
+  await until('the service', async () =>
+    (await request(`${base}/health`)).status === 200 ? true : undefined,
+  );
+  return { child, base, key, stdout: () => out, exited } satisfies Server;
+}
+
+describe('parda serve: SIGTERM', { skip: process.platform !== 'linux' }, () => {
+  let dir: string;
+  let slow: Buffer;
+  const servers: ChildProcess[] = [];
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parda-test-shutdown-'));
+    slow = await scannedPdf(6);
+  });
+  after(() => {
+    for (const child of servers) if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Starts the slow document; resolves (with its answer to come) once a worker has taken it. */
+  async function startSlow(server: Server) {
+    const form = fileUpload(slow, 'scan.pdf');
+    const answer = request(`${server.base}/api/v1/redact-pii`, {
+      method: 'POST',
+      headers: { 'x-api-key': server.key, 'content-type': form.contentType },
+      body: form.body,
+    });
+    answer.catch(() => undefined); // awaited by the test; this keeps an early failure handled
+    await until('the document in a worker', async () => {
+      const ready = await request(`${server.base}/health/ready`);
+      const body = JSON.parse(ready.body.toString('utf8')) as {
+        checks: { pool: { busy: number } };
+      };
+      return body.checks.pool.busy > 0 ? true : undefined;
+    });
+    return { answer };
+  }
+
+  it('finishes the request in flight, refuses new connections, and exits 0', async () => {
+    const server = await startServer(fs.mkdtempSync(path.join(dir, 'a-')), {
+      PARDA_SHUTDOWN_GRACE_SECONDS: '60',
+    });
+    servers.push(server.child);
+    const { answer } = await startSlow(server);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    // A new connection is refused (the listener is closed) or, at worst, answered 503.
+    const late = await request(`${server.base}/health/ready`).then(
+      (res) => res.status,
+      (error: unknown) => (error as NodeJS.ErrnoException).code,
+    );
+    assert.ok(late === 'ECONNREFUSED' || late === 503, `a new connection got ${String(late)}`);
+
+    const res = await answer;
+    assert.ok(Date.now() - signalled > 500, 'the request was still running at SIGTERM');
+    assert.equal(res.status, 200, res.body.toString('utf8'));
+    assert.equal(res.body.subarray(0, 5).toString('latin1'), '%PDF-');
+    assert.ok(res.body.subarray(-8).toString('latin1').includes('%%EOF'), 'the whole PDF');
+    const doc = mupdf.Document.openDocument(res.body, 'application/pdf');
+    assert.equal(doc.countPages(), 6);
+    doc.destroy();
+
+    const exit = await server.exited;
+    assert.equal(exit.code, 0, server.stdout());
+    assert.ok(exit.at - signalled < 60_000, 'within the grace period');
+    assert.match(server.stdout(), /draining/);
+  });
+
+  it('cuts requests off after the grace period and exits non-zero', async () => {
+    const server = await startServer(fs.mkdtempSync(path.join(dir, 'b-')), {
+      PARDA_SHUTDOWN_GRACE_SECONDS: '1',
+    });
+    servers.push(server.child);
+    const { answer } = await startSlow(server);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    await assert.rejects(answer, 'the request in flight is cut off');
+    const exit = await server.exited;
+    assert.notEqual(exit.code, 0);
+    assert.ok(exit.at - signalled < 5000, `exited ${exit.at - signalled} ms after SIGTERM`);
+    assert.match(server.stdout(), /1 request\(s\) cut off/);
+  });
+
+  it('with --workers 2, ends every worker and the primary', async () => {
+    const server = await startServer(
+      fs.mkdtempSync(path.join(dir, 'c-')),
+      { PARDA_SHUTDOWN_GRACE_SECONDS: '30' },
+      ['--workers', '2'],
+    );
+    servers.push(server.child);
+    const pid = server.child.pid ?? 0;
+    const workers = await until('two workers', async () => {
+      const found = childrenOf(pid);
+      return found.length === 2 ? found : undefined;
+    });
+    // Both workers listening: the second may still be loading when the first answers.
+    await new Promise((r) => setTimeout(r, 500));
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    const exit = await server.exited;
+    assert.equal(exit.code, 0, server.stdout());
+    assert.ok(exit.at - signalled < 30_000);
+    for (const worker of workers) assert.equal(alive(worker), false, `worker ${worker} ended`);
+  });
+});
