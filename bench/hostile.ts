@@ -8,7 +8,6 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +19,7 @@ import { ALL_ENDPOINTS, type Endpoint } from '../test/fixtures/hostile/endpoints
 import { hostileSet } from '../test/fixtures/hostile/index.js';
 import { judgeCase, judgeRequest, type Reply } from '../test/fixtures/hostile/verdict.js';
 import { percentile } from './http.js';
+import { freePort } from '../test/helpers/processes.js';
 
 const CONCURRENCY = 4;
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -36,19 +36,6 @@ const env = {
   PARDA_TMP_DIR: path.join(work, 'tmp'),
   PARDA_HOST: '127.0.0.1',
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
 
 /** VmRSS of `pid` and all its descendants, in kB, from /proc. */
 function treeRssKb(pid: number): number {

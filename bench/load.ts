@@ -16,7 +16,6 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -29,6 +28,7 @@ import { globalCorpusLines } from '../test/fixtures/global/values.js';
 import { generateRedactionDocument } from '../test/fixtures/redaction/index.js';
 import { fileUpload } from '../test/helpers/multipart.js';
 import { percentile } from './http.js';
+import { freePort } from '../test/helpers/processes.js';
 
 // ---------------------------------------------------------------------------------------------
 // Arguments
@@ -151,19 +151,6 @@ const env = {
   PARDA_TMP_DIR: path.join(work, 'tmp'),
   PARDA_HOST: '127.0.0.1',
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
 
 /** `pid` and its descendant processes (cluster workers), from /proc/<pid>/task/<tid>/children. */
 function tree(pid: number): number[] {

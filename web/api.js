@@ -4,6 +4,8 @@
  * a cookie, and is sent only to this origin, in the X-API-Key header.
  */
 
+import { h } from './dom.js';
+
 const KEY_ITEM = 'parda.apiKey';
 
 export function getKey() {
@@ -37,6 +39,22 @@ export class ApiFailure extends Error {
     this.status = status;
     this.code = code;
   }
+}
+
+/** Any error as an ApiFailure: the API's own, or one of this page (`client_error`). */
+export function asFailure(error) {
+  return error instanceof ApiFailure ? error : new ApiFailure(0, 'client_error', String(error));
+}
+
+/** A failure as a paragraph: its code, then its message. */
+export function failureLine(failure) {
+  return h(
+    'p',
+    { class: 'error' },
+    h('strong', { class: 'error-code' }, failure.code),
+    ': ',
+    h('span', { class: 'error-message' }, failure.message),
+  );
 }
 
 /** The failure a response body stands for: the API's JSON `{error, message}`, or its status. */

@@ -3,7 +3,7 @@
  * own progress and status, each result shown beside its original, downloadable alone or with
  * the others in one ZIP built here (see docs/web.md: why not the bulk endpoints).
  */
-import { ApiFailure, dispositionName, failureOf, getKey, upload } from './api.js';
+import { asFailure, dispositionName, failureLine, failureOf, getKey, upload } from './api.js';
 import {
   CheckGroup,
   countryGroup,
@@ -356,16 +356,7 @@ export function setUpFiles({ announce, showQuota }) {
     replace(headers);
     byId('result-download').hidden = !item.result;
     if (item.error) {
-      append(
-        error,
-        h(
-          'p',
-          { class: 'error' },
-          h('strong', { class: 'error-code' }, item.error.code),
-          ': ',
-          h('span', { class: 'error-message' }, item.error.message),
-        ),
-      );
+      append(error, failureLine(item.error));
       processed.note('No result: the request failed.');
     } else if (item.result) {
       const result = item.result;
@@ -480,8 +471,7 @@ export function setUpFiles({ announce, showQuota }) {
         item.download.hidden = false;
       } catch (error) {
         failed += 1;
-        item.error =
-          error instanceof ApiFailure ? error : new ApiFailure(0, 'client_error', String(error));
+        item.error = asFailure(error);
         item.setProgress(0);
         item.setState('error', `Error: ${item.error.code}`);
       }

@@ -3,7 +3,7 @@
  * in the text as it was sent. The report's spans count Unicode code points, so the text is cut
  * by code points too, never by UTF-16 units.
  */
-import { ApiFailure, callJson, getKey } from './api.js';
+import { asFailure, callJson, failureLine, getKey } from './api.js';
 import { countryGroup, globalTypeGroup, listingFailed, loadListings } from './choices.js';
 import { append, byId, h, replace } from './dom.js';
 
@@ -121,21 +121,9 @@ export function setUpText({ announce, showQuota }) {
       result.hidden = false;
       announce(status, `Done: ${found} found.`);
     } catch (failure) {
-      const f =
-        failure instanceof ApiFailure
-          ? failure
-          : new ApiFailure(0, 'client_error', String(failure));
+      const f = asFailure(failure);
       announce(status, 'The text could not be redacted.');
-      append(
-        error,
-        h(
-          'p',
-          { class: 'error' },
-          h('strong', { class: 'error-code' }, f.code),
-          ': ',
-          h('span', { class: 'error-message' }, f.message),
-        ),
-      );
+      append(error, failureLine(f));
     }
   });
 

@@ -2,7 +2,7 @@
  * The usage page: the key's quota this month (GET /api/v1/account) and its requests per day and
  * errors by code (GET /api/v1/account/usage), the days drawn as an SVG bar chart.
  */
-import { ApiFailure, callJson, getKey } from './api.js';
+import { asFailure, callJson, failureLine, getKey } from './api.js';
 import { append, byId, h, replace, svg } from './dom.js';
 
 const WIDTH = 720;
@@ -260,21 +260,9 @@ export function setUpUsage({ announce, showQuota }) {
         `Usage loaded: ${a.quota.used} of ${a.quota.limit} documents used this month.`,
       );
     } catch (failure) {
-      const f =
-        failure instanceof ApiFailure
-          ? failure
-          : new ApiFailure(0, 'client_error', String(failure));
+      const f = asFailure(failure);
       announce(status, 'The usage could not be loaded.');
-      append(
-        error,
-        h(
-          'p',
-          { class: 'error' },
-          h('strong', { class: 'error-code' }, f.code),
-          ': ',
-          h('span', { class: 'error-message' }, f.message),
-        ),
-      );
+      append(error, failureLine(f));
     }
   };
   daysSelect.addEventListener('change', () => void load());

@@ -5,17 +5,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { QuotaExceededError } from '../accounts/metering.js';
 import type { QuotaSnapshot } from '../accounts/store.js';
-import { DocumentError } from '../domain/errors.js';
-import {
-  callSites,
-  DocumentTooComplexError,
-  InvalidOptionError,
-  NoDocumentError,
-  InvalidRequestError,
-  ServiceBusyError,
-  TextTooLargeError,
-  UnknownTypeError,
-} from '../services/errors.js';
+import { callSites, serviceFailure, ServiceBusyError } from '../services/errors.js';
 
 /** Every `error` code the API returns, with its HTTP status. Stable: clients branch on them. */
 export const ERROR_STATUS = {
@@ -156,15 +146,6 @@ function fromFrameworkError(error: FastifyError, maxUploadBytes: number): ApiErr
 
 export function toApiError(error: unknown, maxUploadBytes: number): ApiError | null {
   if (error instanceof ApiError) return error;
-  if (error instanceof DocumentError) return new ApiError(error.code, error.message);
-  if (error instanceof InvalidRequestError) return new ApiError('invalid_request', error.message);
-  if (error instanceof NoDocumentError) return new ApiError('no_document_detected', error.message);
-  if (error instanceof UnknownTypeError) return new ApiError('unknown_type', error.message);
-  if (error instanceof InvalidOptionError) return new ApiError(error.code, error.message);
-  if (error instanceof TextTooLargeError) return new ApiError('text_too_large', error.message);
-  if (error instanceof DocumentTooComplexError) {
-    return new ApiError('document_too_complex', error.message);
-  }
   if (error instanceof ServiceBusyError) {
     return new ApiError('service_unavailable', error.message, {
       headers: { 'Retry-After': String(error.retryAfterSeconds) },
@@ -173,6 +154,8 @@ export function toApiError(error: unknown, maxUploadBytes: number): ApiError | n
   if (error instanceof QuotaExceededError) {
     return new ApiError('quota_exceeded', error.message, { quota: error.quota });
   }
+  const failure = serviceFailure(error);
+  if (failure) return new ApiError(failure.code, failure.message);
   if (error instanceof Error && 'code' in error) {
     return fromFrameworkError(error as FastifyError, maxUploadBytes);
   }

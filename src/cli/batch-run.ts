@@ -10,18 +10,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Settings } from '../config/settings.js';
-import { DocumentError } from '../domain/errors.js';
 import type { WrittenFormat } from '../domain/formats.js';
 import { statusWord, type BatchWords, type FileStatus } from '../services/bulk.js';
 import type { UploadedDocument } from '../services/context.js';
-import {
-  DocumentTooComplexError,
-  InvalidOptionError,
-  InvalidRequestError,
-  NoDocumentError,
-  ServiceBusyError,
-  UnknownTypeError,
-} from '../services/errors.js';
+import { serviceFailure } from '../services/errors.js';
 import { expandInputs, localUpload, type InputFile } from './inputs.js';
 import {
   MANIFEST_NAME,
@@ -91,27 +83,17 @@ export function batchSettings(settings: Settings, flags: BatchFlags): Settings {
 }
 
 /**
- * The code and message of a failed file: the API's for the same error (api/errors.ts, which
- * the command line may not import), so that a manifest reads the same from either. Unexpected
- * errors get a fixed message: theirs could quote a document.
+ * The code and message of a failed file: the API's for the same error (services/errors.ts), so
+ * that a manifest reads the same from either. Unexpected errors get a fixed message: theirs
+ * could quote a document.
  */
 export function failureOf(error: unknown): { code: string; message: string } {
-  if (error instanceof DocumentError) return { code: error.code, message: error.message };
-  if (error instanceof InvalidOptionError) return { code: error.code, message: error.message };
-  const known: readonly [new (...args: never[]) => Error, string][] = [
-    [InvalidRequestError, 'invalid_request'],
-    [NoDocumentError, 'no_document_detected'],
-    [UnknownTypeError, 'unknown_type'],
-    [DocumentTooComplexError, 'document_too_complex'],
-    [ServiceBusyError, 'service_unavailable'],
-  ];
-  for (const [type, code] of known) {
-    if (error instanceof type) return { code, message: error.message };
-  }
-  return {
-    code: 'processing_failed',
-    message: 'Processing failed unexpectedly; retry this file once.',
-  };
+  return (
+    serviceFailure(error) ?? {
+      code: 'processing_failed',
+      message: 'Processing failed unexpectedly; retry this file once.',
+    }
+  );
 }
 
 /** `EACCES`, `ENOSPC`...: what a file-system failure may say (its message holds the path). */

@@ -1,4 +1,5 @@
 /** Errors the services raise for a caller's mistake (the API maps them to 422). */
+import { DocumentError, type DocumentErrorCode } from '../domain/errors.js';
 
 /** An option the service cannot do as asked (422 `invalid_request`; the message says why). */
 export class InvalidRequestError extends Error {
@@ -61,4 +62,38 @@ export function callSites(error: Error): string[] {
     .filter((line) => line.trimStart().startsWith('at '))
     .map((line) => line.trim())
     .slice(0, 15);
+}
+
+/** The code of an error a service raises on purpose: the API's `error`, a CLI manifest's. */
+export type ServiceErrorCode =
+  | DocumentErrorCode
+  | InvalidOptionError['code']
+  | 'invalid_request'
+  | 'no_document_detected'
+  | 'unknown_type'
+  | 'text_too_large'
+  | 'document_too_complex'
+  | 'service_unavailable';
+
+/**
+ * The code and message of an error the services or the intake raise on purpose (their messages
+ * name limits and options, never document content); null for any other error. The one mapping
+ * behind the API's error body and the command line's manifests.
+ */
+export function serviceFailure(error: unknown): { code: ServiceErrorCode; message: string } | null {
+  if (error instanceof DocumentError || error instanceof InvalidOptionError) {
+    return { code: error.code, message: error.message };
+  }
+  const known: readonly [new (...args: never[]) => Error, ServiceErrorCode][] = [
+    [InvalidRequestError, 'invalid_request'],
+    [NoDocumentError, 'no_document_detected'],
+    [UnknownTypeError, 'unknown_type'],
+    [TextTooLargeError, 'text_too_large'],
+    [DocumentTooComplexError, 'document_too_complex'],
+    [ServiceBusyError, 'service_unavailable'],
+  ];
+  for (const [type, code] of known) {
+    if (error instanceof type) return { code, message: error.message };
+  }
+  return null;
 }

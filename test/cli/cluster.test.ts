@@ -6,60 +6,19 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { childrenOf, freePort, until } from '../helpers/processes.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const bin = path.join(root, 'bin', 'parda');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        resolve(typeof address === 'object' && address ? address.port : 0);
-      });
-    });
-  });
-}
-
-/** The process ids whose parent is `pid` (node's cluster workers of a primary). */
-function childrenOf(pid: number): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-        // Fields after the command name, which is in parentheses and may hold spaces.
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return ppid === pid;
-      } catch {
-        return false; // the process ended while we looked
-      }
-    })
-    .map(Number);
-}
 
 /** True when /health answers 200 within a few seconds (a probe must not hang past the deadline). */
 async function healthy(base: string): Promise<true | undefined> {
   const response = await fetch(`${base}/health`, { signal: AbortSignal.timeout(5000) });
   return response.ok ? true : undefined;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 180_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 describe('parda serve --workers 2', { skip: process.platform !== 'linux' }, () => {

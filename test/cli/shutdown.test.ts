@@ -8,7 +8,6 @@ import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -18,21 +17,9 @@ import { renderPdfPage } from '../../src/documents/render.js';
 import { imagesToPdf } from '../../src/documents/writers.js';
 import { pdfWithLines } from '../helpers/fixtures.js';
 import { fileUpload } from '../helpers/multipart.js';
+import { alive, childrenOf, freePort, until } from '../helpers/processes.js';
 
 const cli = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        resolve(typeof address === 'object' && address ? address.port : 0);
-      });
-    });
-  });
-}
 
 interface Answer {
   readonly status: number;
@@ -67,42 +54,6 @@ function request(
     req.on('error', reject);
     req.end(options.body);
   });
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 180_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** The process ids whose parent is `pid` (node's cluster workers of a primary). */
-function childrenOf(pid: number): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return ppid === pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** A scan: image-only PDF pages of text with an Aadhaar number on each, which OCR reads slowly. */

@@ -19,6 +19,7 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { alive, freePort } from '../helpers/processes.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../../..');
@@ -107,29 +108,6 @@ if (absent && process.env['CI']) {
   throw new Error(`test/deploy: ${absent}, and CI is set`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        resolve(typeof address === 'object' && address ? address.port : 0);
-      });
-    });
-  });
-}
-
-/** True while `pid` is a live process (not gone, not a zombie waiting to be reaped). */
-function alive(pid: number): boolean {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
-
 /** `promise`, or a rejection after `ms` (the timer is cleared either way). */
 async function within<T>(what: string, promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -161,6 +139,10 @@ function refuses(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * Polls a condition read synchronously; unlike the helpers' `until`, a throw of `probe` ends the
+ * wait at once (the script exited early).
+ */
 async function until(what: string, probe: () => boolean, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
   while (!probe()) {
