@@ -313,7 +313,9 @@ describe('deploy/replicas.sh: two replicas behind nginx', { skip: absent ?? fals
     });
     assert.equal(response.status, 413);
     assert.deepEqual(Object.keys((await response.json()) as object), ['error', 'message']);
-    assert.match(accessLog(), /"POST \/api\/v1\/global\/redact\/text" 413 .* upstream=- /);
+    // nginx writes the access line after the answer has gone: wait for it, as for the request id.
+    const refused = /"POST \/api\/v1\/global\/redact\/text" 413 .* upstream=- /;
+    await until('the 413 in the access log', () => refused.test(accessLog()), 5000);
   });
 
   it('keeps a quota of 20 exact under 40 concurrent requests over both replicas', async () => {
