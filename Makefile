@@ -20,9 +20,13 @@ $(DEPS): package-lock.json
 	npm ci
 	@touch $@
 
+# tsc compiles only what changed since the last build (its build information is kept in
+# dist/); compiled files whose source is gone are removed, so that no stale module or test runs.
 build: $(DEPS)
-	rm -rf dist
-	npx tsc -p tsconfig.json
+	npx tsc -p tsconfig.json --incremental
+	@find dist -name '*.js' | while read -r out; do \
+	  source=$${out#dist/}; [ -f "$${source%.js}.ts" ] || rm -f "$$out" "$$out.map"; \
+	done
 
 run: build
 	bin/parda init

@@ -28,7 +28,24 @@ export interface ServeOptions {
   readonly workers: number;
 }
 
+/**
+ * Until the app listens nothing is in flight: SIGTERM or SIGINT during start-up (loading the
+ * models, warming the workers) ends the process at once with 0, as a drain with nothing to
+ * drain would, instead of dying by the signal (which a cluster primary counts as a failure).
+ * Returns the call that hands the signals over to the draining shutdown.
+ */
+function exitOnSignalsWhileStarting(): () => void {
+  const exit = () => process.exit(0);
+  process.once('SIGTERM', exit);
+  process.once('SIGINT', exit);
+  return () => {
+    process.off('SIGTERM', exit);
+    process.off('SIGINT', exit);
+  };
+}
+
 async function serveOne(settings: Settings, options: ServeOptions, clustered: boolean) {
+  const started = exitOnSignalsWhileStarting();
   const database = await openAccountsDatabase(settings.databaseUrl, { migrate: !clustered });
   let redis: Redis | null = null;
   let backend: RateLimitBackend = { kind: clustered ? 'cluster' : 'memory' };
@@ -56,6 +73,7 @@ async function serveOne(settings: Settings, options: ServeOptions, clustered: bo
   await ocrEngine();
   await loadCertificates(settings.uidaiCertPaths);
   await pool.start(settings.warmUpRounds);
+  started();
   stopOnSignals(app, settings.shutdownGraceMs);
   await app.listen({ host: options.host, port: options.port });
   return app;
@@ -123,6 +141,17 @@ export async function serve(settings: Settings, options: ServeOptions): Promise<
     // A worker's /metrics asks the primary, which gathers every worker's figures.
     if (settings.metrics) serveClusterMetrics();
     let stopping = false;
+    // "serving" is said once every worker listens, not when they are forked.
+    const listening = new Set<number>();
+    let announced = false;
+    cluster.on('listening', (worker) => {
+      listening.add(worker.id);
+      if (announced || listening.size < options.workers) return;
+      announced = true;
+      log.info(
+        `Parda is serving on http://${options.host}:${options.port} with ${options.workers} workers (API docs at /docs)`,
+      );
+    });
     for (let i = 0; i < options.workers; i += 1) cluster.fork();
     cluster.on('exit', (worker, code) => {
       if (stopping) return;
@@ -141,7 +170,10 @@ export async function serve(settings: Settings, options: ServeOptions): Promise<
       // A worker that has exited may stay in cluster.workers until its channel closes.
       const running = new Set(Object.keys(cluster.workers ?? {}).map(Number));
       cluster.on('exit', (worker, code, killedBy) => {
-        if (code !== 0 || killedBy) failed = true;
+        // A worker ended by our SIGTERM before it listened had nothing in flight: not a failure
+        // (it may not yet have had its own handler, which exits 0: serveOne).
+        const unstarted = killedBy === 'SIGTERM' && !listening.has(worker.id);
+        if ((code !== 0 || killedBy) && !unstarted) failed = true;
         running.delete(worker.id);
         if (running.size > 0) return;
         log.info(failed ? 'stopped; a worker cut requests off or failed' : 'stopped');
@@ -157,9 +189,6 @@ export async function serve(settings: Settings, options: ServeOptions): Promise<
     };
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
-    log.info(
-      `Parda is serving on http://${options.host}:${options.port} with ${options.workers} workers (API docs at /docs)`,
-    );
     return;
   }
   await serveOne(settings, options, true);

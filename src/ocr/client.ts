@@ -4,11 +4,12 @@
  * Reads are answered in order; once the endpoint is gone every pending and later read fails
  * (fail closed).
  */
+import { noteStage } from '../domain/stage-times.js';
 import type { StageTimings } from './options.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { PageText } from '../domain/text-layer.js';
-import type { OcrEngine, ReadPurpose } from './types.js';
+import type { OcrEngine, ReadHints, ReadPurpose } from './types.js';
 
 /** What a Worker and a MessagePort have in common, as far as the protocol needs. */
 export interface OcrEndpoint {
@@ -43,8 +44,13 @@ export class OcrClient implements OcrEngine {
     });
   }
 
-  async read(image: RasterImage, page: number, purpose: ReadPurpose = 'text'): Promise<PageText> {
-    return (await this.readWithTimings(image, page, purpose)).text;
+  async read(
+    image: RasterImage,
+    page: number,
+    purpose: ReadPurpose = 'text',
+    hints: ReadHints = {},
+  ): Promise<PageText> {
+    return (await this.readWithTimings(image, page, purpose, hints)).text;
   }
 
   /** `read`, plus how long each stage took in the worker (for benchmarks; no text in it). */
@@ -52,6 +58,7 @@ export class OcrClient implements OcrEngine {
     image: RasterImage,
     page: number,
     purpose: ReadPurpose = 'text',
+    hints: ReadHints = {},
   ): Promise<{ text: PageText; timings: StageTimings }> {
     const { width, height, channels, pixels } = image;
     const size = width * height * channels;
@@ -66,10 +73,23 @@ export class OcrClient implements OcrEngine {
     const copy = new Uint8Array(size);
     copy.set(pixels.subarray(0, size));
     const response = await this.send(
-      { type: 'read', id: this.nextId++, page, purpose, width, height, channels, pixels: copy },
+      {
+        type: 'read',
+        id: this.nextId++,
+        page,
+        purpose,
+        hints,
+        width,
+        height,
+        channels,
+        pixels: copy,
+      },
       [copy.buffer],
     );
-    if (response.type === 'result') return { text: response.text, timings: response.timings };
+    if (response.type === 'result') {
+      noteReading(response.timings);
+      return { text: response.text, timings: response.timings };
+    }
     if (response.type === 'error')
       throw new Error(`OCR failed on page ${page}: ${response.message}`);
     throw new Error('Unexpected reply from the OCR worker.');
@@ -111,4 +131,15 @@ export class OcrClient implements OcrEngine {
     for (const pending of this.pending.values()) pending.reject(this.failure);
     this.pending.clear();
   }
+}
+
+/** A reading's stages, for a benchmark's recording (stage-times.ts); nothing when none is on. */
+function noteReading(t: StageTimings): void {
+  noteStage('ocr detection', t.detection - t.sideways, { boxes: t.boxes });
+  if (t.sideways > 0) noteStage('ocr sideways detection', t.sideways);
+  noteStage('ocr orientation', t.orientation);
+  noteStage('ocr recognition', t.recognition, {
+    lines: t.recognitionRuns,
+    columns: t.recognitionColumns,
+  });
 }

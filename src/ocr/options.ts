@@ -121,6 +121,8 @@ export function resolveSettings(options: PaddleOcrOptions, cores: number): Setti
 /** Milliseconds spent in each stage of one read, and counts; never any text. */
 export interface StageTimings {
   readonly detection: number;
+  /** Of `detection`, the second pass over the page turned a quarter (0 when not run: sideways.ts). */
+  readonly sideways: number;
   /** Tightening the boxes and the direction classifier. */
   readonly orientation: number;
   readonly recognition: number;

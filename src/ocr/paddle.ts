@@ -12,7 +12,7 @@ import { resolveSettings, type PaddleOcrOptions, type StageTimings } from './opt
 import type { WorkerResponse } from './protocol.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { PageText } from '../domain/text-layer.js';
-import type { OcrEngine, ReadPurpose } from './types.js';
+import type { OcrEngine, ReadHints, ReadPurpose } from './types.js';
 
 export class PaddleOcr implements OcrEngine {
   private readonly client: OcrClient;
@@ -64,8 +64,13 @@ export class PaddleOcr implements OcrEngine {
     return new PaddleOcr(worker);
   }
 
-  read(image: RasterImage, page: number, purpose: ReadPurpose = 'text'): Promise<PageText> {
-    return this.client.read(image, page, purpose);
+  read(
+    image: RasterImage,
+    page: number,
+    purpose: ReadPurpose = 'text',
+    hints: ReadHints = {},
+  ): Promise<PageText> {
+    return this.client.read(image, page, purpose, hints);
   }
 
   /** `read`, plus how long each stage took in the worker (for benchmarks; no text in it). */
@@ -73,8 +78,9 @@ export class PaddleOcr implements OcrEngine {
     image: RasterImage,
     page: number,
     purpose: ReadPurpose = 'text',
+    hints: ReadHints = {},
   ): Promise<{ text: PageText; timings: StageTimings }> {
-    return this.client.readWithTimings(image, page, purpose);
+    return this.client.readWithTimings(image, page, purpose, hints);
   }
 
   /**

@@ -2,7 +2,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { StageTimings } from './options.js';
 import type { PageText } from '../domain/text-layer.js';
-import type { ReadPurpose } from './types.js';
+import type { ReadHints, ReadPurpose } from './types.js';
 
 export type WorkerRequest =
   | {
@@ -10,6 +10,7 @@ export type WorkerRequest =
       readonly id: number;
       readonly page: number;
       readonly purpose: ReadPurpose;
+      readonly hints: ReadHints;
       readonly width: number;
       readonly height: number;
       readonly channels: 3 | 4;

@@ -13,9 +13,23 @@ import type { RasterImage } from '../domain/raster.js';
  */
 export type ReadPurpose = 'numbers' | 'text' | 'document';
 
+/** What the caller already knows about the image, so that the engine can do less. */
+export interface ReadHints {
+  /**
+   * false: no text on the image runs up or down it (a crop around a line read across the page),
+   * so the second detection pass over the image turned a quarter (sideways.ts) is not needed.
+   */
+  readonly sideways?: boolean;
+}
+
 export interface OcrEngine {
   /** Reads every line of text on the image, at 0, 90, 180 and 270 degrees. */
-  read(image: RasterImage, page: number, purpose?: ReadPurpose): Promise<PageText>;
+  read(
+    image: RasterImage,
+    page: number,
+    purpose?: ReadPurpose,
+    hints?: ReadHints,
+  ): Promise<PageText>;
   /** Releases the models' native memory. */
   close(): Promise<void>;
 }

@@ -46,6 +46,7 @@ async function handle(pipeline: PaddlePipeline, request: WorkerRequest, reply: R
       },
       request.page,
       request.purpose,
+      request.hints,
     );
     reply({ type: 'result', id: request.id, text, timings });
   } catch (error) {

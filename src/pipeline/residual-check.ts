@@ -67,6 +67,12 @@ function groups(boxes: readonly Box[]): { box: Box; members: number[] }[] {
   return out;
 }
 
+/** Whether a quad's text runs up or down the raster (its top edge more vertical than not). */
+function runsUpOrDown(quad: Quad): boolean {
+  const [tl, tr] = quad;
+  return Math.abs(tr.y - tl.y) > Math.abs(tr.x - tl.x);
+}
+
 /** A box of the raster in the pixels of the enlarged crop of `crop`. */
 const inCrop = (b: Box, crop: Box): Box => ({
   x0: (b.x0 - crop.x0) * SCALE,
@@ -98,7 +104,10 @@ export async function readableTargets(
   for (const group of groups(checked.map((t) => cropBox(raster, t.quads)))) {
     const region = await scaledRegion(raster, group.box, SCALE, SCALE);
     if (!region) continue;
-    const read = await ocr.read(region, page, purpose);
+    // A crop around values read across the page holds no line up or down it that matters:
+    // the detector's second pass over the turned crop (ocr/sideways.ts) is for such values only.
+    const sideways = group.members.some((m) => checked[m]?.quads.some(runsUpOrDown) ?? false);
+    const read = await ocr.read(region, page, purpose, { sideways });
     // Lines one by one and all together: a value split over two detected boxes still counts.
     const texts = read.lines.map((line) => normalise(line.text));
     const all = [...texts, texts.join('')];

@@ -4,6 +4,7 @@ import type { Settings } from '../config/settings.js';
 import type { FileFormat } from '../documents/document.js';
 import { intake, type PdfIntakeLimits } from '../documents/intake.js';
 import type { Document } from '../documents/document.js';
+import { timed } from '../domain/stage-times.js';
 import type { OcrEngine } from '../ocr/types.js';
 import { ocrEngine } from './engines.js';
 import { Semaphore } from './semaphore.js';
@@ -64,13 +65,15 @@ export function withDocument<T>(
   work: (document: Document) => Promise<T>,
 ): Promise<T> {
   return context.slots.run(async () => {
-    const document = await intake(upload.bytes, upload.filename, {
-      accepted,
-      maxPixels: context.maxPixels,
-      maxPages: context.maxPages,
-      ...context.pdfLimits,
-      ...(upload.pdfPassword === undefined ? {} : { pdfPassword: upload.pdfPassword }),
-    });
+    const document = await timed('intake', () =>
+      intake(upload.bytes, upload.filename, {
+        accepted,
+        maxPixels: context.maxPixels,
+        maxPages: context.maxPages,
+        ...context.pdfLimits,
+        ...(upload.pdfPassword === undefined ? {} : { pdfPassword: upload.pdfPassword }),
+      }),
+    );
     try {
       context.onIntake?.(document.pages.length);
       return await work(document);

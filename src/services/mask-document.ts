@@ -4,7 +4,7 @@
  * (mask-aadhaar.ts, mask-pan.ts). Fails closed: a page that cannot be read fails the whole
  * document, and a PDF is reopened after saving to prove the covered characters are gone.
  */
-import { scanQrCodes, type QrSymbol } from '../cards/qr-scan.js';
+import type { QrSymbol } from '../cards/qr-scan.js';
 import { UNVERIFIED_RULE } from '../detection/aadhaar-context.js';
 import type { Finding } from '../detection/types.js';
 import type { Document } from '../documents/document.js';
@@ -12,6 +12,7 @@ import { savePdfOutput } from '../documents/pdf-output.js';
 import { renderPdfPage } from '../documents/render.js';
 import { rewriteDocument } from '../documents/rewrite.js';
 import { encodeImage, imagesToPdf, IMAGE_PAGE_DPI } from '../documents/writers.js';
+import { timed } from '../domain/stage-times.js';
 import { type OutputFormat, type WrittenFormat } from '../domain/formats.js';
 import { readPage, type ReadPage } from '../ocr/read-document.js';
 import type { Quad } from '../domain/geometry.js';
@@ -26,6 +27,7 @@ import { assertPdfClean } from '../pipeline/clean-output.js';
 import { coverImagePage, rereadPage, type Cover } from '../pipeline/residual-check.js';
 import type { ServiceContext } from './context.js';
 import { InvalidRequestError } from './errors.js';
+import { qrBesideReading } from './qr-beside-reading.js';
 
 export type MaskQr = 'xml' | 'all';
 
@@ -125,10 +127,13 @@ async function findingsOf(
   target: MaskTarget,
   ocr: OcrEngine,
 ): Promise<readonly Finding[]> {
-  const found = target.find(layer);
+  const found = await timed('find', () => target.find(layer));
   if (!raster) return found;
-  if (found.length > 0) return target.copiesLook?.(layer, raster, ocr, found) ?? found;
-  return target.secondLook?.(layer, raster, ocr) ?? found;
+  const { copiesLook, secondLook } = target;
+  if (found.length > 0) {
+    return copiesLook ? timed('copies look', () => copiesLook(layer, raster, ocr, found)) : found;
+  }
+  return secondLook ? timed('second look', () => secondLook(layer, raster, ocr)) : found;
 }
 
 async function regionsOf(
@@ -136,6 +141,7 @@ async function regionsOf(
   target: MaskTarget,
   maskQr: MaskQr,
   ocr: OcrEngine,
+  qrSymbols: (raster: RasterImage) => Promise<QrSymbol[]>,
 ): Promise<PageRegions> {
   const regions: Region[] = [];
   const textPrefixes: string[] = [];
@@ -165,7 +171,8 @@ async function regionsOf(
   }
   if (read.raster) {
     const numberCovers = regions.flatMap((r) => r.quads);
-    for (const symbol of await scanQrCodes(read.raster)) {
+    const raster = read.raster;
+    for (const symbol of await timed('qr', () => qrSymbols(raster))) {
       if (!target.coversQr(symbol, maskQr)) continue;
       const symbolOnPage = scaleQuad(symbol.quad, read.rasterToPage);
       if (symbol.kind === 'unreadable' && hiddenUnder(symbolOnPage, numberCovers)) continue;
@@ -214,11 +221,16 @@ export async function maskDocument(
   checkOutputFormat(document, options.outputFormat);
   const perPage: PageRegions[] = [];
   for (let index = 0; index < document.pages.length; index += 1) {
-    const read = await readPage(document, index, ocr, {
-      pdfDpi: options.pdfDpi,
-      purpose: target.purpose,
-    });
-    perPage.push(await regionsOf(read, target, options.maskQr, ocr));
+    // The QR search runs on this thread while the OCR worker reads the same pixels.
+    const qr = qrBesideReading();
+    const read = await timed('read', () =>
+      readPage(document, index, ocr, {
+        pdfDpi: options.pdfDpi,
+        purpose: target.purpose,
+        whileReading: qr.whileReading,
+      }),
+    );
+    perPage.push(await regionsOf(read, target, options.maskQr, ocr, qr.symbols));
   }
   const maskedCount = perPage.reduce((sum, page) => sum + page.regions.length, 0);
   const unverifiedCount = perPage.reduce(
@@ -258,20 +270,23 @@ export async function maskDocument(
           );
         },
       };
-      checked = (reread && (await rereadPage(pageCheck, ocr, target))) || checked;
+      checked =
+        (reread && (await timed('re-read', () => rereadPage(pageCheck, ocr, target)))) || checked;
     }
     const regions = regionsNow();
     const looked = checked || perPage.some((p) => p.textPrefixes.length > 0);
     const residualCheck = !reread ? 'skipped' : looked ? 'passed' : 'none';
-    const cleaned = savePdfOutput(pdf);
+    const cleaned = await timed('save', () => savePdfOutput(pdf));
     // Fail closed: the covered characters of each value read from a text layer must be gone
     // from its page's text. Lines are kept apart, so that digits ending one line and starting
     // the next never pass for a number that was covered.
     const removed = perPage.flatMap(({ textPrefixes }, page) =>
       textPrefixes.map((text) => ({ page, text })),
     );
-    assertPdfClean(cleaned, {
-      text: { removed, how: { normalise: target.normalise, joiner: '|' } },
+    await timed('clean-output check', () => {
+      assertPdfClean(cleaned, {
+        text: { removed, how: { normalise: target.normalise, joiner: '|' } },
+      });
     });
     const counts = { maskedCount, unverifiedCount, pages, regions, residualCheck } as const;
     if (options.outputFormat !== 'jpg') return { bytes: cleaned, format: 'pdf', ...counts };
@@ -283,17 +298,13 @@ export async function maskDocument(
   for (const [index, page] of document.pages.entries()) {
     if (page.kind !== 'raster') throw new Error('an image document with a PDF page');
     const { regions } = perPage[index] as PageRegions;
-    const done = await coverImagePage(
-      page,
-      regions,
-      index,
-      cover,
-      reread ? { ocr, how: target } : null,
+    const done = await timed('cover and re-read', () =>
+      coverImagePage(page, regions, index, cover, reread ? { ocr, how: target } : null),
     );
     checked ||= done.checked;
     covered.push(done.pixels);
   }
-  const written = await writeImages(covered, document, options.outputFormat);
+  const written = await timed('encode', () => writeImages(covered, document, options.outputFormat));
   const residualCheck = !reread ? 'skipped' : checked ? 'passed' : 'none';
   const regions = regionsNow();
   return { ...written, maskedCount, unverifiedCount, pages, regions, residualCheck };

@@ -211,13 +211,57 @@ describe('parda serve: SIGTERM', { skip: process.platform !== 'linux' }, () => {
       const found = childrenOf(pid);
       return found.length === 2 ? found : undefined;
     });
-    // Both workers listening: the second may still be loading when the first answers.
-    await new Promise((r) => setTimeout(r, 500));
+    // The primary says "serving" once both workers listen (the second may still be loading
+    // when the first answers /health).
+    await until('both workers listening', () =>
+      server.stdout().includes('with 2 workers')
+        ? Promise.resolve(true)
+        : Promise.resolve(undefined),
+    );
     const signalled = Date.now();
     server.child.kill('SIGTERM');
     const exit = await server.exited;
     assert.equal(exit.code, 0, server.stdout());
     assert.ok(exit.at - signalled < 30_000);
+    for (const worker of workers) assert.equal(alive(worker), false, `worker ${worker} ended`);
+  });
+
+  it('with --workers 2, SIGTERM while the workers still start exits 0 and ends them', async () => {
+    const home = fs.mkdtempSync(path.join(dir, 'd-'));
+    const serverEnv = {
+      ...process.env,
+      PARDA_DATABASE_URL: `sqlite:///${path.join(home, 'parda.db')}`,
+      PARDA_LOG_LEVEL: 'info',
+      PARDA_WARM_UP_ROUNDS: '2',
+    };
+    const init = spawnSync(process.execPath, [cli, 'init'], { env: serverEnv, encoding: 'utf8' });
+    assert.equal(init.status, 0, init.stderr);
+    const port = await freePort();
+    const child = spawn(
+      process.execPath,
+      [cli, 'serve', '--port', String(port), '--workers', '2'],
+      { env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    servers.push(child);
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+    });
+    const exited = new Promise<number | null>((resolve) => {
+      child.once('exit', (code) => {
+        resolve(code);
+      });
+    });
+    const pid = child.pid ?? 0;
+    const workers = await until('two workers', async () => {
+      const found = childrenOf(pid);
+      return found.length === 2 ? found : undefined;
+    });
+    // The workers are loading their models and warming up: nothing listens yet.
+    assert.equal(out.includes('is serving'), false, out);
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0, out);
+    assert.equal(out.includes('is serving'), false, out);
     for (const worker of workers) assert.equal(alive(worker), false, `worker ${worker} ended`);
   });
 });
