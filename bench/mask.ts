@@ -24,8 +24,8 @@ import { loadSettings } from '../src/config/settings.js';
 import { recordStages, type StageTime } from '../src/domain/stage-times.js';
 import { serviceContext } from '../src/services/context.js';
 import { inProcessServices } from '../src/services/document-services.js';
-import { createPaddleOcr } from '../src/ocr/index.js';
-import { scannedLetters } from './letter.js';
+import { closeEngines } from '../src/services/engines.js';
+import { printRecogniserRate } from './recogniser-rate.js';
 
 interface Case {
   readonly name: string;
@@ -166,23 +166,5 @@ for (const c of cases) {
 }
 console.table(stageRows);
 
-/*
- * The recogniser's rate, read on a dense letter page alone (as bench/redact.ts does): OCR
- * speed differs between machines, and this lets the figures above be compared across them.
- */
-const ocr = await createPaddleOcr();
-const [page] = scannedLetters(1, 200);
-if (!page) throw new Error('no page');
-await ocr.readWithTimings(page, 0, 'document');
-const rates: number[] = [];
-for (let i = 0; i < 3; i += 1) {
-  const { timings } = await ocr.readWithTimings(page, 0, 'document');
-  rates.push((1000 * timings.recognition) / timings.recognitionColumns);
-}
-await ocr.close();
-const rate = percentile(
-  rates.sort((a, b) => a - b),
-  0.5,
-);
-console.log(`recogniser on this machine: ${rate.toFixed(1)} ms per 1,000 columns`);
-process.exit(0);
+await closeEngines(); // the in-process services' OCR engine
+await printRecogniserRate();

@@ -10,8 +10,8 @@
  * which measures what the re-read costs.
  */
 import { percentile, startBenchServer, withPeakRss } from './http.js';
-import { createPaddleOcr } from '../src/ocr/index.js';
 import { letterPage, scannedLetters } from './letter.js';
+import { printRecogniserRate } from './recogniser-rate.js';
 import { imagesToPdf } from '../src/documents/writers.js';
 import { generateRedactionDocument } from '../test/fixtures/redaction/index.js';
 import { pdfWithLines } from '../test/helpers/fixtures.js';
@@ -67,28 +67,4 @@ for (const c of cases) {
 console.table(rows);
 await server.close();
 
-/*
- * A scanned page's time is mostly the recogniser's arithmetic, whose speed differed by about
- * 1.8x between the machines of two sessions on the same code: its rate, read on the dense page
- * alone, lets the figures above be compared across machines.
- */
-const ocr = await createPaddleOcr();
-const [page] = scannedLetters(1, 200);
-if (!page) throw new Error('no page');
-await ocr.readWithTimings(page, 0, 'document'); // warm-up
-const rates: number[] = [];
-let columns = 0;
-for (let i = 0; i < 3; i += 1) {
-  const { timings } = await ocr.readWithTimings(page, 0, 'document');
-  columns = timings.recognitionColumns;
-  rates.push((1000 * timings.recognition) / columns);
-}
-await ocr.close();
-const rate = percentile(
-  rates.sort((a, b) => a - b),
-  0.5,
-);
-console.log(
-  `recogniser on this machine: ${rate.toFixed(1)} ms per 1,000 columns ` +
-    `(the dense page has ${columns} columns)`,
-);
+await printRecogniserRate();

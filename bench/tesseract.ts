@@ -23,13 +23,15 @@ async function tesseractOnce(file: string): Promise<number> {
   return performance.now() - started;
 }
 
-export async function tesseractAvailable(): Promise<boolean> {
-  try {
-    await run('tesseract', ['--version']);
-    return true;
-  } catch {
-    return false;
-  }
+let available: Promise<boolean> | undefined;
+
+/** Whether `tesseract` runs here (asked once). */
+export function tesseractAvailable(): Promise<boolean> {
+  available ??= run('tesseract', ['--version']).then(
+    () => true,
+    () => false,
+  );
+  return available;
 }
 
 /**

@@ -141,13 +141,12 @@ export async function serve(settings: Settings, options: ServeOptions): Promise<
     // A worker's /metrics asks the primary, which gathers every worker's figures.
     if (settings.metrics) serveClusterMetrics();
     let stopping = false;
-    // "serving" is said once every worker listens, not when they are forked.
+    // "serving" is said once every worker listens, not when they are forked (a replacement
+    // that listens later takes the count past it).
     const listening = new Set<number>();
-    let announced = false;
     cluster.on('listening', (worker) => {
       listening.add(worker.id);
-      if (announced || listening.size < options.workers) return;
-      announced = true;
+      if (listening.size !== options.workers) return;
       log.info(
         `Parda is serving on http://${options.host}:${options.port} with ${options.workers} workers (API docs at /docs)`,
       );

@@ -1,5 +1,5 @@
 /**
- * Where a document's time goes, stage by stage, for benchmarks (bench/card-path.ts). A caller
+ * Where a document's time goes, stage by stage, for benchmarks (bench/mask.ts). A caller
  * that wants the figures runs the work inside `recordStages`; every `timed` step on the way
  * adds its wall time under its name, and OCR readings add what the engine measured inside
  * them. Outside `recordStages` a step costs one AsyncLocalStorage look-up. Only names and
@@ -9,7 +9,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { performance } from 'node:perf_hooks';
 
 export interface StageTime {
-  /** The step's name, after the names of the steps it ran inside ("re-read > ocr"). */
+  /** The step's name, after the names of the steps it ran inside ("cover and re-read > ocr detection"). */
   readonly stage: string;
   readonly ms: number;
   /** Counts the step reports (lines recognised, recogniser columns, ...). */
@@ -41,7 +41,7 @@ export async function timed<T>(stage: string, work: () => Promise<T> | T): Promi
   try {
     return await current.run({ times: recording.times, path }, work);
   } finally {
-    recording.times.push({ stage: path.join(' > '), ms: performance.now() - started });
+    noteStage(stage, performance.now() - started);
   }
 }
 

@@ -53,14 +53,13 @@ export interface Detection {
 
 /**
  * The detector twice over the same weights: `small` keeps onnxruntime's memory arena between
- * runs, `large` does not. A photo-sized input (up to `smallPixels`) reuses the arena's buffers
+ * runs, `large` does not. A photo-sized input (within maxSide x maxSide) reuses the arena's buffers
  * (measured: 736 x 544 in 50 ms against 72 ms without it); a page-sized one allocates afresh, so
  * that the arena never keeps the largest page's buffers for good (pipeline.ts).
  */
 export interface DetectorSessions {
   readonly small: ort.InferenceSession;
   readonly large: ort.InferenceSession;
-  readonly smallPixels: number;
 }
 
 /** Beyond this share of the page in content regions, one detailed pass over the page is cheaper. */
@@ -83,8 +82,8 @@ export async function detectText(
   const passes: { width: number; height: number }[] = [];
   for (const region of regions) {
     const size = inputSize(region, fine);
-    const session =
-      size.width * size.height <= sessions.smallPixels ? sessions.small : sessions.large;
+    const photoSized = size.width * size.height <= settings.maxSide * settings.maxSide;
+    const session = photoSized ? sessions.small : sessions.large;
     const pass = await runPass(session, image, region, fine, settings);
     boxes.push(...pass.boxes);
     passes.push(pass.size);

@@ -38,9 +38,10 @@ const SECOND_LOOK_CONFIDENCE = 0.6;
 /**
  * A page whose confidently classified lines point one way this many times as often as the other
  * has a direction: a line the classifier turns against it is read the page's way and, unless
- * that reads clearly (CLEAR_READING), the other way up too, kept only if it reads clearly better. An MRZ row of chevrons and capitals was called
- * upside down with certainty on an upright page and read as nonsense just as confidently
- * (0.735 against 0.728), which left its passport uncovered.
+ * that reads clearly (CLEAR_READING), the other way up too, kept only if it reads clearly
+ * better. An MRZ row of chevrons and capitals was called upside down with certainty on an
+ * upright page and read as nonsense just as confidently (0.735 against 0.728), which left its
+ * passport uncovered.
  */
 const PAGE_MAJORITY = 4;
 const PAGE_MAJORITY_LINES = 5;
@@ -65,8 +66,6 @@ interface Candidate {
   readonly fallback?: ReadingFrame;
   /** How much better than the first frame a later one must read to be kept instead. */
   readonly margin?: number;
-  /** Whether a first frame read with CLEAR_READING ends the search. */
-  readonly inDoubt?: boolean;
 }
 
 export class PaddlePipeline {
@@ -113,11 +112,11 @@ export class PaddlePipeline {
       frames: readonly ReadingFrame[],
       fallback?: ReadingFrame,
       margin = 0,
-      inDoubt = false,
+      untilClear = false,
     ): Promise<ReadLine> => {
       let best: ReadLine | undefined;
       for (const frame of frames) {
-        if (inDoubt && best !== undefined && best.confidence >= CLEAR_READING) break;
+        if (untilClear && best !== undefined && best.confidence >= CLEAR_READING) break;
         const reading = await this.recogniser.read(image, frame, purpose);
         runs += 1;
         columns += reading.columns;
@@ -138,8 +137,8 @@ export class PaddlePipeline {
     for (const candidate of candidates) {
       if (candidate.frames.length === 0) undecided.push(candidate.rect);
       else {
-        const { frames, fallback, margin, inDoubt } = candidate;
-        const line = await read(frames, fallback, margin, inDoubt);
+        // A box whose axis is known is read until one way reads clearly (CLEAR_READING).
+        const line = await read(candidate.frames, candidate.fallback, candidate.margin, true);
         decided.push({ ...line, rect: candidate.rect });
       }
     }
@@ -228,15 +227,9 @@ export class PaddlePipeline {
       if (pageWay !== null && lineTurned !== (pageWay === 'turned')) {
         // Against the page (or unsure): the page's way first, the other kept if clearly better.
         const [first, second] = pageWay === 'turned' ? [turned, upright] : [upright, turned];
-        candidate = {
-          rect: b.rect,
-          frames: [first, second],
-          margin: AGAINST_MAJORITY_MARGIN,
-          inDoubt: true,
-        };
+        candidate = { rect: b.rect, frames: [first, second], margin: AGAINST_MAJORITY_MARGIN };
       } else if (!sure(p)) {
-        const frames = lineTurned ? [turned, upright] : [upright, turned];
-        candidate = { rect: b.rect, frames, inDoubt: true };
+        candidate = { rect: b.rect, frames: lineTurned ? [turned, upright] : [upright, turned] };
       } else {
         candidate = lineTurned
           ? { rect: b.rect, frames: [turned], fallback: upright }
@@ -271,25 +264,27 @@ export async function createPaddlePipeline(settings: Settings): Promise<PaddlePi
     const bytes = await readFile(file);
     return settings.foldGraphs ? foldPaddleGraph(bytes).bytes : bytes;
   };
-  const open = async (file: string, sessionSettings: ort.InferenceSession.SessionOptions) =>
-    ort.InferenceSession.create(await prepare(file), sessionSettings);
   // The recogniser reads its steps' summary, not the softmax (ctc-head.ts).
   const head = addCtcHead(await prepare(paths.recognition));
   const charset = await loadCharset(paths.dictionary, head.classes);
+  // One detector graph, read and folded once, for both detector sessions (detect.ts).
+  const [detection, classification] = await Promise.all([
+    prepare(paths.detection),
+    prepare(paths.classification),
+  ]);
   const sessions = await Promise.all([
     // No arena for page-sized detection: its input changes size with every page, and the arena
     // kept the largest page's buffers for good (measured: peak RSS of the service masking 5-page
     // scans 4 at a time 1968 -> 1575 MB; detection 465 -> 570 ms over those 5 pages).
-    open(paths.detection, { ...options, enableCpuMemArena: false }),
-    open(paths.classification, options),
+    ort.InferenceSession.create(detection, { ...options, enableCpuMemArena: false }),
+    ort.InferenceSession.create(classification, options),
     ort.InferenceSession.create(head.bytes, recognition),
-    open(paths.detection, options),
+    ort.InferenceSession.create(detection, options),
   ]);
   const [large, classifier, recogniser, small] = sessions;
-  const { maxSide } = settings.detection;
   return new PaddlePipeline(
     sessions,
-    { small, large, smallPixels: maxSide * maxSide },
+    { small, large },
     new DirectionClassifier(classifier),
     new Recogniser(recogniser, charset, settings.recognition),
     settings,

@@ -86,7 +86,8 @@ interface Server {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
 }
 
-async function startServer(dir: string, env: Record<string, string>, args: string[] = []) {
+/** Starts `parda serve` without waiting for it to answer. */
+async function launchServer(dir: string, env: Record<string, string>, args: string[] = []) {
   const serverEnv = {
     ...process.env,
     PARDA_DATABASE_URL: `sqlite:///${path.join(dir, 'parda.db')}`,
@@ -115,10 +116,16 @@ async function startServer(dir: string, env: Record<string, string>, args: strin
       });
     },
   );
-  await until('the service', async () =>
-    (await request(`${base}/health`)).status === 200 ? true : undefined,
-  );
   return { child, base, key, stdout: () => out, exited } satisfies Server;
+}
+
+/** Starts `parda serve` and waits until it answers /health. */
+async function startServer(dir: string, env: Record<string, string>, args: string[] = []) {
+  const server = await launchServer(dir, env, args);
+  await until('the service', async () =>
+    (await request(`${server.base}/health`)).status === 200 ? true : undefined,
+  );
+  return server;
 }
 
 describe('parda serve: SIGTERM', { skip: process.platform !== 'linux' }, () => {
@@ -214,9 +221,7 @@ describe('parda serve: SIGTERM', { skip: process.platform !== 'linux' }, () => {
     // The primary says "serving" once both workers listen (the second may still be loading
     // when the first answers /health).
     await until('both workers listening', () =>
-      server.stdout().includes('with 2 workers')
-        ? Promise.resolve(true)
-        : Promise.resolve(undefined),
+      Promise.resolve(server.stdout().includes('with 2 workers') ? true : undefined),
     );
     const signalled = Date.now();
     server.child.kill('SIGTERM');
@@ -227,41 +232,22 @@ describe('parda serve: SIGTERM', { skip: process.platform !== 'linux' }, () => {
   });
 
   it('with --workers 2, SIGTERM while the workers still start exits 0 and ends them', async () => {
-    const home = fs.mkdtempSync(path.join(dir, 'd-'));
-    const serverEnv = {
-      ...process.env,
-      PARDA_DATABASE_URL: `sqlite:///${path.join(home, 'parda.db')}`,
-      PARDA_LOG_LEVEL: 'info',
-      PARDA_WARM_UP_ROUNDS: '2',
-    };
-    const init = spawnSync(process.execPath, [cli, 'init'], { env: serverEnv, encoding: 'utf8' });
-    assert.equal(init.status, 0, init.stderr);
-    const port = await freePort();
-    const child = spawn(
-      process.execPath,
-      [cli, 'serve', '--port', String(port), '--workers', '2'],
-      { env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'] },
+    const server = await launchServer(
+      fs.mkdtempSync(path.join(dir, 'd-')),
+      { PARDA_WARM_UP_ROUNDS: '2' },
+      ['--workers', '2'],
     );
-    servers.push(child);
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-    });
-    const exited = new Promise<number | null>((resolve) => {
-      child.once('exit', (code) => {
-        resolve(code);
-      });
-    });
-    const pid = child.pid ?? 0;
+    servers.push(server.child);
+    const pid = server.child.pid ?? 0;
     const workers = await until('two workers', async () => {
       const found = childrenOf(pid);
       return found.length === 2 ? found : undefined;
     });
     // The workers are loading their models and warming up: nothing listens yet.
-    assert.equal(out.includes('is serving'), false, out);
-    child.kill('SIGTERM');
-    assert.equal(await exited, 0, out);
-    assert.equal(out.includes('is serving'), false, out);
+    assert.equal(server.stdout().includes('is serving'), false, server.stdout());
+    server.child.kill('SIGTERM');
+    assert.equal((await server.exited).code, 0, server.stdout());
+    assert.equal(server.stdout().includes('is serving'), false, server.stdout());
     for (const worker of workers) assert.equal(alive(worker), false, `worker ${worker} ended`);
   });
 });
