@@ -10,7 +10,6 @@ import { connectedComponents } from './components.js';
 import {
   detectionInput,
   detectionScales,
-  inputSize,
   type DetectionSizing,
   type Region,
 } from './detection-input.js';
@@ -52,14 +51,16 @@ export interface Detection {
 }
 
 /**
- * The detector twice over the same weights: `small` keeps onnxruntime's memory arena between
- * runs, `large` does not. A photo-sized input (within maxSide x maxSide) reuses the arena's buffers
- * (measured: 736 x 544 in 50 ms against 72 ms without it); a page-sized one allocates afresh, so
- * that the arena never keeps the largest page's buffers for good (pipeline.ts).
+ * The detector twice over the same weights: `photo` keeps onnxruntime's memory arena between
+ * runs, `page` does not. A photo-sized image, read in one pass within maxSide, reuses the arena's
+ * buffers (measured: 736 x 544 in 50 ms against 72 ms without it). A big page's content regions
+ * come in every size and allocate afresh, so that the arena never keeps their buffers for good
+ * (pipeline.ts); sending them through the arena too cost about 200 MB of peak memory on the
+ * 5-page scan of bench/mask.ts.
  */
 export interface DetectorSessions {
-  readonly small: ort.InferenceSession;
-  readonly large: ort.InferenceSession;
+  readonly photo: ort.InferenceSession;
+  readonly page: ort.InferenceSession;
 }
 
 /** Beyond this share of the page in content regions, one detailed pass over the page is cheaper. */
@@ -77,13 +78,12 @@ export async function detectText(
 ): Promise<Detection> {
   const page: Region = { left: 0, top: 0, width: image.width, height: image.height };
   const { normal, fine } = detectionScales(image.width, image.height, settings);
-  const regions = fine > normal ? contentRegions(image, REGION_SHARE) : [page];
+  const bigPage = fine > normal;
+  const regions = bigPage ? contentRegions(image, REGION_SHARE) : [page];
+  const session = bigPage ? sessions.page : sessions.photo;
   const boxes: DetectedBox[] = [];
   const passes: { width: number; height: number }[] = [];
   for (const region of regions) {
-    const size = inputSize(region, fine);
-    const photoSized = size.width * size.height <= settings.maxSide * settings.maxSide;
-    const session = photoSized ? sessions.small : sessions.large;
     const pass = await runPass(session, image, region, fine, settings);
     boxes.push(...pass.boxes);
     passes.push(pass.size);

@@ -281,10 +281,10 @@ export async function createPaddlePipeline(settings: Settings): Promise<PaddlePi
     ort.InferenceSession.create(head.bytes, recognition),
     ort.InferenceSession.create(detection, options),
   ]);
-  const [large, classifier, recogniser, small] = sessions;
+  const [page, classifier, recogniser, photo] = sessions;
   return new PaddlePipeline(
     sessions,
-    { small, large },
+    { photo, page },
     new DirectionClassifier(classifier),
     new Recogniser(recogniser, charset, settings.recognition),
     settings,
