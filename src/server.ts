@@ -68,16 +68,49 @@ async function serveOne(settings: Settings, options: ServeOptions, clustered: bo
     await closeEngines();
     await database.close();
   });
-  // Models, the document workers and the trusted certificates load once per process, before
-  // the first request rather than during it; a bad PARDA_UIDAI_CERTS file stops start-up here.
-  await ocrEngine();
+  // A bad PARDA_UIDAI_CERTS file stops start-up here, before anything listens.
   await loadCertificates(settings.uidaiCertPaths);
-  await pool.start(settings.warmUpRounds);
   started();
-  stopOnSignals(app, settings.shutdownGraceMs);
+  const stopping = stopOnSignals(app, settings.shutdownGraceMs);
   await app.listen({ host: options.host, port: options.port });
+  warmUpAfterListening(app, pool, settings.warmUpRounds, stopping);
   return app;
 }
+
+/**
+ * The models load and the document workers warm up once per process, after the server listens:
+ * /health answers within a second or two of start-up, /health/ready says `warm_up: running`
+ * (503) until they are done, and documents sent meanwhile wait for the models instead of being
+ * refused. A cluster worker tells the primary when it is ready. Models that cannot load stop
+ * the process: a server that can never read a page must not look alive.
+ */
+function warmUpAfterListening(
+  app: FastifyInstance,
+  pool: DocumentPool,
+  rounds: number,
+  stopping: () => boolean,
+): void {
+  const began = performance.now();
+  const seconds = (ms: number) => (ms / 1000).toFixed(1);
+  app.log.info(`loading the OCR models and warming the document workers (${rounds} rounds)`);
+  pool.start(rounds).then(
+    (report) => {
+      app.log.info(
+        { models_ms: Math.round(report.modelsMs), warm_up_ms: Math.round(report.warmUpMs) },
+        `ready in ${seconds(performance.now() - began)} s: models loaded in ${seconds(report.modelsMs)} s, ${report.rounds} warm-up round(s) in ${seconds(report.warmUpMs)} s`,
+      );
+      process.send?.(READY_MESSAGE);
+    },
+    (error: unknown) => {
+      if (stopping()) return; // the pool was closed under the warm-up: nothing is wrong
+      app.log.fatal({ err: loggableError(error) }, 'start-up failed: the models did not load');
+      process.exit(1);
+    },
+  );
+}
+
+/** What a cluster worker sends its primary once its models are loaded and its workers warm. */
+const READY_MESSAGE = { parda: 'ready' } as const;
 
 /**
  * SIGTERM or SIGINT drains the process: the listener and idle connections close at once,
@@ -85,7 +118,7 @@ async function serveOne(settings: Settings, options: ServeOptions, clustered: bo
  * still running after the grace period are cut off, and the process exits 1. A second signal
  * of the same kind ends the process at once (Node's default).
  */
-function stopOnSignals(app: FastifyInstance, graceMs: number) {
+function stopOnSignals(app: FastifyInstance, graceMs: number): () => boolean {
   let inFlight = 0;
   app.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
     inFlight += 1;
@@ -124,6 +157,7 @@ function stopOnSignals(app: FastifyInstance, graceMs: number) {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  return () => stopping;
 }
 
 export async function serve(settings: Settings, options: ServeOptions): Promise<void> {
@@ -150,6 +184,12 @@ export async function serve(settings: Settings, options: ServeOptions): Promise<
       log.info(
         `Parda is serving on http://${options.host}:${options.port} with ${options.workers} workers (API docs at /docs)`,
       );
+    });
+    const ready = new Set<number>();
+    cluster.on('message', (worker, message: unknown) => {
+      if ((message as typeof READY_MESSAGE | null)?.parda !== READY_MESSAGE.parda) return;
+      ready.add(worker.id);
+      if (ready.size === options.workers) log.info(`all ${options.workers} workers are ready`);
     });
     for (let i = 0; i < options.workers; i += 1) cluster.fork();
     cluster.on('exit', (worker, code) => {

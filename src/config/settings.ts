@@ -173,7 +173,7 @@ export function loadSettings(env: Env = process.env, cwd: string = process.cwd()
     // Below 2 GiB V8 grows a heap in smaller steps and collects more often: a 1 GiB cap made
     // text PDFs about 15% slower than the same work outside a worker.
     workerHeapMb: integer(env, 'PARDA_WORKER_HEAP_MB', 2048, 64, 65_536),
-    warmUpRounds: integer(env, 'PARDA_WARM_UP_ROUNDS', 3, 0, 20),
+    warmUpRounds: integer(env, 'PARDA_WARM_UP_ROUNDS', 1, 0, 20),
     maxRssBytes: integer(env, 'PARDA_MAX_RSS_MB', 3072, 0, 1_048_576) * 1024 * 1024,
     pdfOcrDpi: integer(env, 'PARDA_PDF_OCR_DPI', 300, 72, 600),
     residualCheck: onOff(env, 'PARDA_RESIDUAL_CHECK', true),

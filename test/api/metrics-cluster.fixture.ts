@@ -33,7 +33,15 @@ if (process.env['PARDA_METRICS_CLUSTER_FIXTURE'] !== '1') {
 } else {
   const app = Fastify();
   installMetrics(app, loadSettings({ PARDA_METRICS: 'on' }), {
-    status: () => ({ threads: 2, alive: 2, busy: 0, queued: 0, maxQueue: 16, saturated: false }),
+    status: () => ({
+      threads: 2,
+      alive: 2,
+      busy: 0,
+      queued: 0,
+      maxQueue: 16,
+      saturated: false,
+      warmUp: 'done' as const,
+    }),
   });
   app.get('/api/v1/account', () => ({}));
   await app.ready();

@@ -243,11 +243,89 @@ describe('parda serve: SIGTERM', { skip: process.platform !== 'linux' }, () => {
       const found = childrenOf(pid);
       return found.length === 2 ? found : undefined;
     });
-    // The workers are loading their models and warming up: nothing listens yet.
-    assert.equal(server.stdout().includes('is serving'), false, server.stdout());
+    // Forked, opening the database or listening: wherever each worker is, it ends cleanly.
     server.child.kill('SIGTERM');
     assert.equal((await server.exited).code, 0, server.stdout());
-    assert.equal(server.stdout().includes('is serving'), false, server.stdout());
     for (const worker of workers) assert.equal(alive(worker), false, `worker ${worker} ended`);
+  });
+
+  it('with --workers 2, SIGTERM while the listening workers warm up exits 0 and ends them', async () => {
+    const server = await launchServer(
+      fs.mkdtempSync(path.join(dir, 'e-')),
+      { PARDA_WARM_UP_ROUNDS: '3' },
+      ['--workers', '2'],
+    );
+    servers.push(server.child);
+    await until('both workers listening', () =>
+      Promise.resolve(server.stdout().includes('with 2 workers') ? true : undefined),
+    );
+    const workers = childrenOf(server.child.pid ?? 0);
+    const ready = await request(`${server.base}/health/ready`);
+    assert.equal(ready.status, 503, 'not ready while warming up');
+    assert.equal(readiness(ready).checks.warm_up, 'running');
+    server.child.kill('SIGTERM');
+    assert.equal((await server.exited).code, 0, server.stdout());
+    assert.equal(server.stdout().includes('start-up failed'), false, server.stdout());
+    for (const worker of workers) assert.equal(alive(worker), false, `worker ${worker} ended`);
+  });
+});
+
+function readiness(answer: Answer) {
+  return JSON.parse(answer.body.toString('utf8')) as {
+    status: string;
+    checks: { warm_up: string; pool: { busy: number } };
+  };
+}
+
+describe('parda serve: start-up', { skip: process.platform !== 'linux' }, () => {
+  let dir: string;
+  const servers: ChildProcess[] = [];
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parda-test-startup-'));
+  });
+  after(() => {
+    for (const child of servers) if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers /health before the models load, serves a document sent while it warms up, then says ready', async () => {
+    const server = await launchServer(dir, { PARDA_WARM_UP_ROUNDS: '3' });
+    servers.push(server.child);
+    const health = await until('/health', async () => {
+      const answer = await request(`${server.base}/health`).catch(() => undefined);
+      return answer?.status === 200 ? answer : undefined;
+    });
+    assert.deepEqual(JSON.parse(health.body.toString('utf8')), { status: 'ok' });
+    const early = await request(`${server.base}/health/ready`);
+    assert.equal(early.status, 503);
+    assert.deepEqual(
+      [readiness(early).status, readiness(early).checks.warm_up],
+      ['not_ready', 'running'],
+    );
+    assert.equal(server.stdout().includes('ready in'), false, 'not warm yet');
+
+    const form = fileUpload(
+      pdfWithLines([[{ text: 'PAN ABCPE1234F', x: 72, y: 720, size: 14 }]]),
+      'pan.pdf',
+    );
+    const answer = await request(`${server.base}/api/v1/redact-pii`, {
+      method: 'POST',
+      headers: { 'x-api-key': server.key, 'content-type': form.contentType },
+      body: form.body,
+    });
+    assert.equal(answer.status, 200, answer.body.toString('utf8'));
+    assert.equal(answer.headers['x-redacted-count'], '1');
+
+    const ready = await until('ready', async () => {
+      const probe = await request(`${server.base}/health/ready`);
+      return probe.status === 200 ? probe : undefined;
+    });
+    assert.deepEqual([readiness(ready).status, readiness(ready).checks.warm_up], ['ready', 'done']);
+    assert.match(
+      server.stdout(),
+      /ready in [\d.]+ s: models loaded in [\d.]+ s, \d warm-up round\(s\)/,
+    );
+    server.child.kill('SIGTERM');
+    assert.equal((await server.exited).code, 0, server.stdout());
   });
 });

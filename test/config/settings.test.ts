@@ -11,7 +11,7 @@ describe('settings', () => {
     assert.equal(settings.maxUploadBytes, 50 * 1024 * 1024);
     assert.equal(settings.redisUrl, null);
     assert.equal(settings.residualCheck, true);
-    assert.equal(settings.warmUpRounds, 3);
+    assert.equal(settings.warmUpRounds, 1);
   });
 
   it('read PARDA_ variables', () => {

@@ -1,8 +1,10 @@
 /**
  * GET /health: liveness. `{"status":"ok"}` whenever requests can be served, nothing else.
  * GET /health/ready: readiness for load balancers: the accounts database, Redis when
- * configured, and room in the document pool; 503 with the same body when any is not ready, and
- * with `"status": "draining"` once the process is stopping.
+ * configured, the models loaded and the workers warmed, and room in the document pool; 503 with
+ * the same body when any is not ready, and with `"status": "draining"` once the process is
+ * stopping. /health answers from the moment the server listens, before the models load:
+ * documents sent then wait for them rather than being refused.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AccountStore } from '../../accounts/store.js';
@@ -58,10 +60,11 @@ const readySchema = {
     status: { type: 'string', enum: ['ready', 'not_ready', 'draining'] },
     checks: {
       type: 'object',
-      required: ['database', 'redis', 'pool'],
+      required: ['database', 'redis', 'warm_up', 'pool'],
       properties: {
         database: { type: 'string', enum: ['ok', 'failing'] },
         redis: { type: 'string', enum: ['ok', 'failing', 'not_configured'] },
+        warm_up: { type: 'string', enum: ['running', 'done', 'off'] },
         pool: poolSchema,
       },
     },
@@ -102,9 +105,10 @@ export const healthRoutes: FastifyPluginAsync<HealthDeps> = async (app, deps) =>
       config: { public: true },
       schema: {
         tags: ['service'],
-        summary: 'Readiness: database, Redis (when configured) and room in the document pool',
+        summary:
+          'Readiness: database, Redis (when configured), models loaded and room in the document pool',
         description:
-          '200 when a new document would be taken at once or queued; 503 with the same body when the database or Redis does not answer within a second, or every document worker is busy and the queue is full, and with status `draining` while the process is stopping.',
+          '200 when a new document would be taken at once or queued by a warm worker; 503 with the same body while the service loads its models and warms its workers at start-up (`warm_up: running`; `off` when it warms on the first document instead), when the database or Redis does not answer within a second, or every document worker is busy and the queue is full, and with status `draining` while the process is stopping.',
         response: { 200: readySchema, 503: readySchema },
       },
     },
@@ -115,12 +119,14 @@ export const healthRoutes: FastifyPluginAsync<HealthDeps> = async (app, deps) =>
       ]);
       const pool = deps.pool();
       const draining = deps.draining?.() ?? false;
-      const ready = database && redis !== false && !pool.saturated && !draining;
+      const ready =
+        database && redis !== false && pool.warmUp !== 'running' && !pool.saturated && !draining;
       return reply.code(ready ? 200 : 503).send({
         status: draining ? 'draining' : ready ? 'ready' : 'not_ready',
         checks: {
           database: database ? 'ok' : 'failing',
           redis: redis === null ? 'not_configured' : redis ? 'ok' : 'failing',
+          warm_up: pool.warmUp,
           pool: {
             threads: pool.threads,
             busy: pool.busy,

@@ -62,6 +62,18 @@ export interface PoolStatus {
   readonly maxQueue: number;
   /** True when a new document would be refused. */
   readonly saturated: boolean;
+  /** `start()`: loading the models and warming the workers, or done; `off` when never started. */
+  readonly warmUp: WarmUpState;
+}
+
+export type WarmUpState = 'off' | 'running' | 'done';
+
+/** What `start()` did, for the start-up log. */
+export interface WarmUpReport {
+  readonly modelsMs: number;
+  readonly warmUpMs: number;
+  /** Warm-up rounds run: fewer than asked when documents arrived and took over the warming. */
+  readonly rounds: number;
 }
 
 /** Why a running document was stopped. */
@@ -87,6 +99,8 @@ export class DocumentPool {
   private averageSeconds = 2;
   /** Told how long each document waited for a worker, in ms (the API's metrics). */
   private readonly waitObservers: ((ms: number) => void)[] = [];
+  private warmUp: WarmUpState = 'off';
+  private closed = false;
 
   constructor(
     private readonly settings: Settings,
@@ -97,18 +111,34 @@ export class DocumentPool {
   ) {}
 
   /**
-   * Starts the workers now rather than at the first document, and runs `rounds` synthetic
-   * documents through each (warm-up.ts), so that the first clients are not served cold.
+   * Loads the models and starts the workers now rather than at the first document, and runs up
+   * to `rounds` synthetic documents through each (warm-up.ts), so that the first clients are not
+   * served cold. Documents that arrive meanwhile wait for the models like any other; once one
+   * is in flight no further round starts (real documents warm the workers as well).
    */
-  async start(rounds = 3): Promise<void> {
-    this.threadPool ??= this.createThreads();
-    for (let round = 0; round < rounds; round += 1) {
-      // One task per worker at a time: piscina gives each to an idle worker.
-      await Promise.all(
-        Array.from({ length: this.limits.threads }, () =>
-          this.attempt('warmUp', { bytes: Buffer.alloc(0), filename: '' }, {}, true),
-        ),
-      );
+  async start(rounds = 3): Promise<WarmUpReport> {
+    this.warmUp = 'running';
+    try {
+      const began = performance.now();
+      await this.ocr();
+      const loaded = performance.now();
+      if (this.closed) throw new Error('the document pool was closed while it started');
+      this.threadPool ??= this.createThreads();
+      let done = 0;
+      while (done < rounds && this.inFlight === 0) {
+        // One task per worker at a time: piscina gives each to an idle worker.
+        await Promise.all(
+          Array.from({ length: this.limits.threads }, () =>
+            this.attempt('warmUp', { bytes: Buffer.alloc(0), filename: '' }, {}, true),
+          ),
+        );
+        done += 1;
+      }
+      this.warmUp = 'done';
+      return { modelsMs: loaded - began, warmUpMs: performance.now() - loaded, rounds: done };
+    } catch (error) {
+      this.warmUp = 'off';
+      throw error;
     }
   }
 
@@ -150,6 +180,7 @@ export class DocumentPool {
       queued,
       maxQueue: this.limits.maxQueue,
       saturated: this.inFlight >= this.limits.threads + this.limits.maxQueue,
+      warmUp: this.warmUp,
     };
   }
 
@@ -174,6 +205,7 @@ export class DocumentPool {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     clearInterval(this.rssTimer);
     const threads = this.threadPool;
     this.threadPool = undefined;

@@ -55,6 +55,20 @@ describe('DocumentPool', () => {
     assert.notEqual(result.threadId, 0);
   });
 
+  it('says it is warming up until start() ends, and stops warming once a document is in flight', async () => {
+    const p = make({ threads: 1 });
+    assert.equal(p.status().warmUp, 'off', 'never started');
+    const starting = p.start(10);
+    assert.equal(p.status().warmUp, 'running');
+    await new Promise((r) => setTimeout(r, 150));
+    const document = await run(p, { behaviour: 'sleep', ms: 300 });
+    assert.deepEqual([...document.bytes], [1, 2, 3], 'the document sent while warming is served');
+    const report = await starting;
+    assert.ok(report.rounds >= 1 && report.rounds <= 3, `${report.rounds} rounds of 10`);
+    assert.equal(p.status().warmUp, 'done');
+    assert.ok(report.warmUpMs >= 100 * report.rounds, String(report.warmUpMs));
+  });
+
   it('stops a document over its budget, replaces the worker and serves the next one', async () => {
     const p = make({ budgetMs: 300 });
     const first = (await run(p, {})).threadId;

@@ -25,6 +25,7 @@ export default async function runTask(task: Task): Promise<Outcome> {
   try {
     if (poisoned) return { ok: false, poisoned: true, threadId };
     task.progress.postMessage({ type: 'started' });
+    if (task.service === 'warmUp') await sleep(100); // a warm-up round takes a while
     switch (options.behaviour) {
       case 'spin':
         // Blocks the thread the way a runaway MuPDF call would: nothing inside can stop it.
