@@ -79,6 +79,33 @@ interface ReadLine extends RecognisedLine {
   readonly confidence: number;
 }
 
+/**
+ * Near-square boxes with no line beside them, read all four ways, the largest first. A page with
+ * more of them than EACH_WAY_BOXES (dots, a halftone, a pattern: a 9 KB PDF of 2,000 dots took
+ * 20 s reading each four ways) reads the rest the way its largest read best, and only if one of
+ * those read clearly as a letter or digit: marks that read as punctuation, as a doubtful letter
+ * or not at all are not text, nor are the smaller marks beside them.
+ */
+async function readUnguided(
+  rects: RotatedRect[],
+  read: (frames: readonly ReadingFrame[]) => Promise<ReadLine>,
+): Promise<ReadLine[]> {
+  const largestFirst = rects.sort((a, b) => b.width * b.height - a.width * a.height);
+  const sampled: ReadLine[] = [];
+  for (const rect of largestFirst.slice(0, EACH_WAY_BOXES)) {
+    sampled.push(await read(ALL_WAYS.map((o) => readingFrame(rect, o))));
+  }
+  if (!sampled.some((line) => line.confidence >= GUIDE_CONFIDENCE && readsAsText(line))) {
+    return sampled;
+  }
+  const pageWay = likeliestWay(sampled);
+  const rest: ReadLine[] = [];
+  for (const rect of largestFirst.slice(EACH_WAY_BOXES)) {
+    rest.push(await read([readingFrame(rect, pageWay)]));
+  }
+  return [...sampled, ...rest];
+}
+
 interface Candidate {
   readonly rect: RotatedRect;
   readonly frames: ReadingFrame[];
@@ -170,23 +197,7 @@ export class PaddlePipeline {
       if (neighbour === undefined) unguided.push(rect);
       else lines.push(await read([readingFrame(rect, neighbour.frame.orientation)]));
     }
-    // Near-square boxes with no line beside them are read all four ways, the largest first. A
-    // page with more of them than EACH_WAY_BOXES (dots, a halftone, a pattern: a 9 KB PDF of
-    // 2,000 dots took 20 s reading each four ways) reads the rest the way its largest read best,
-    // and only if one of those read clearly as a letter or digit: marks that read as punctuation,
-    // as a doubtful letter or not at all are not text, nor are the smaller marks beside them.
-    const largestFirst = unguided.sort((a, b) => b.width * b.height - a.width * a.height);
-    const sampled: ReadLine[] = [];
-    for (const rect of largestFirst.slice(0, EACH_WAY_BOXES)) {
-      sampled.push(await read(ALL_WAYS.map((o) => readingFrame(rect, o))));
-    }
-    lines.push(...sampled);
-    if (sampled.some((line) => line.confidence >= GUIDE_CONFIDENCE && readsAsText(line))) {
-      const pageWay = likeliestWay(sampled);
-      for (const rect of largestFirst.slice(EACH_WAY_BOXES)) {
-        lines.push(await read([readingFrame(rect, pageWay)]));
-      }
-    }
+    lines.push(...(await readUnguided(unguided, read)));
     const t3 = performance.now();
     const kept = lines.filter(
       (l) => l.chars.length > 0 && l.confidence >= this.settings.minLineConfidence,

@@ -86,6 +86,30 @@ interface Server {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
 }
 
+/** The body of a /health/ready answer. */
+function readiness(answer: Answer) {
+  return JSON.parse(answer.body.toString('utf8')) as {
+    status: string;
+    checks: { warm_up: string; pool: { busy: number } };
+  };
+}
+
+/** The two worker processes of a `--workers 2` server, once both are forked. */
+function twoWorkers(server: Server): Promise<number[]> {
+  const pid = server.child.pid ?? 0;
+  return until('two workers', async () => {
+    const found = childrenOf(pid);
+    return found.length === 2 ? found : undefined;
+  });
+}
+
+/** Waits for the primary's "serving" line, said once both workers listen. */
+function bothListening(server: Server): Promise<true> {
+  return until('both workers listening', () =>
+    Promise.resolve(server.stdout().includes('with 2 workers') ? true : undefined),
+  );
+}
+
 /** Starts `parda serve` without waiting for it to answer. */
 async function launchServer(dir: string, env: Record<string, string>, args: string[] = []) {
   const serverEnv = {
@@ -152,10 +176,7 @@ describe('parda serve: SIGTERM', { skip: process.platform !== 'linux' }, () => {
     answer.catch(() => undefined); // awaited by the test; this keeps an early failure handled
     await until('the document in a worker', async () => {
       const ready = await request(`${server.base}/health/ready`);
-      const body = JSON.parse(ready.body.toString('utf8')) as {
-        checks: { pool: { busy: number } };
-      };
-      return body.checks.pool.busy > 0 ? true : undefined;
+      return readiness(ready).checks.pool.busy > 0 ? true : undefined;
     });
     return { answer };
   }
@@ -213,16 +234,10 @@ describe('parda serve: SIGTERM', { skip: process.platform !== 'linux' }, () => {
       ['--workers', '2'],
     );
     servers.push(server.child);
-    const pid = server.child.pid ?? 0;
-    const workers = await until('two workers', async () => {
-      const found = childrenOf(pid);
-      return found.length === 2 ? found : undefined;
-    });
+    const workers = await twoWorkers(server);
     // The primary says "serving" once both workers listen (the second may still be loading
     // when the first answers /health).
-    await until('both workers listening', () =>
-      Promise.resolve(server.stdout().includes('with 2 workers') ? true : undefined),
-    );
+    await bothListening(server);
     const signalled = Date.now();
     server.child.kill('SIGTERM');
     const exit = await server.exited;
@@ -238,11 +253,7 @@ describe('parda serve: SIGTERM', { skip: process.platform !== 'linux' }, () => {
       ['--workers', '2'],
     );
     servers.push(server.child);
-    const pid = server.child.pid ?? 0;
-    const workers = await until('two workers', async () => {
-      const found = childrenOf(pid);
-      return found.length === 2 ? found : undefined;
-    });
+    const workers = await twoWorkers(server);
     // Forked, opening the database or listening: wherever each worker is, it ends cleanly.
     server.child.kill('SIGTERM');
     assert.equal((await server.exited).code, 0, server.stdout());
@@ -256,9 +267,7 @@ describe('parda serve: SIGTERM', { skip: process.platform !== 'linux' }, () => {
       ['--workers', '2'],
     );
     servers.push(server.child);
-    await until('both workers listening', () =>
-      Promise.resolve(server.stdout().includes('with 2 workers') ? true : undefined),
-    );
+    await bothListening(server);
     const workers = childrenOf(server.child.pid ?? 0);
     const ready = await request(`${server.base}/health/ready`);
     assert.equal(ready.status, 503, 'not ready while warming up');
@@ -269,13 +278,6 @@ describe('parda serve: SIGTERM', { skip: process.platform !== 'linux' }, () => {
     for (const worker of workers) assert.equal(alive(worker), false, `worker ${worker} ended`);
   });
 });
-
-function readiness(answer: Answer) {
-  return JSON.parse(answer.body.toString('utf8')) as {
-    status: string;
-    checks: { warm_up: string; pool: { busy: number } };
-  };
-}
 
 describe('parda serve: start-up', { skip: process.platform !== 'linux' }, () => {
   let dir: string;

@@ -122,8 +122,7 @@ export class DocumentPool {
       const began = performance.now();
       await this.ocr();
       const loaded = performance.now();
-      if (this.closed) throw new Error('the document pool was closed while it started');
-      this.threadPool ??= this.createThreads();
+      this.startThreads();
       let done = 0;
       while (done < rounds && this.inFlight === 0) {
         // One task per worker at a time: piscina gives each to an idle worker.
@@ -143,6 +142,12 @@ export class DocumentPool {
   }
 
   private get piscina(): Piscina<Task, Outcome> {
+    return this.startThreads();
+  }
+
+  /** The worker threads, started on first use; never again once the pool is closed. */
+  private startThreads(): Piscina<Task, Outcome> {
+    if (this.closed) throw new Error('the document pool is closed');
     this.threadPool ??= this.createThreads();
     return this.threadPool;
   }
