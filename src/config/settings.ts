@@ -57,6 +57,8 @@ export interface Settings {
   readonly warmUpRounds: number;
   /** Resident memory of the process above which the longest-running document is stopped; 0: off. */
   readonly maxRssBytes: number;
+  /** OCR lanes: threads that each hold the models and read one page at a time (ocr/lanes.ts). */
+  readonly ocrLanes: number;
   /** Resolution at which PDF pages are rendered for OCR. */
   readonly pdfOcrDpi: number;
   /** Masked outputs are read again before they leave (`PARDA_RESIDUAL_CHECK`, on by default). */
@@ -176,6 +178,7 @@ export function loadSettings(env: Env = process.env, cwd: string = process.cwd()
     warmUpRounds: integer(env, 'PARDA_WARM_UP_ROUNDS', 1, 0, 20),
     maxRssBytes: integer(env, 'PARDA_MAX_RSS_MB', 3072, 0, 1_048_576) * 1024 * 1024,
     pdfOcrDpi: integer(env, 'PARDA_PDF_OCR_DPI', 300, 72, 600),
+    ocrLanes: integer(env, 'PARDA_OCR_LANES', 1, 1, 16),
     residualCheck: onOff(env, 'PARDA_RESIDUAL_CHECK', true),
     maxOcrPages: integer(env, 'PARDA_MAX_OCR_PAGES', 30, 1, 1000),
     tmpDir: env['PARDA_TMP_DIR']?.trim() || path.join(os.tmpdir(), 'parda'),

@@ -20,7 +20,7 @@ export interface OcrEndpoint {
 }
 
 /** The requests a client sends (connecting ports is the engine owner's business). */
-type ClientRequest = Exclude<WorkerRequest, { readonly type: 'connect' }>;
+type ClientRequest = Exclude<WorkerRequest, { readonly type: 'connect' | 'peer' }>;
 
 interface Pending {
   readonly resolve: (response: WorkerResponse) => void;
@@ -68,9 +68,10 @@ export class OcrClient implements OcrEngine {
     if (pixels.length < size) {
       throw new Error('The image buffer is shorter than its width, height and channels say.');
     }
-    // A private copy crosses to the worker by transfer: the caller keeps its own pixels, and
-    // no larger buffer behind a Buffer view is cloned along with it.
-    const copy = new Uint8Array(size);
+    // A private copy in shared memory crosses to the lane without a copy of its own: the caller
+    // keeps its pixels, no larger buffer behind a Buffer view goes along, and a peer lane that
+    // reads part of the lines (peers.ts) shares the same pixels.
+    const copy = new Uint8Array(new SharedArrayBuffer(size));
     copy.set(pixels.subarray(0, size));
     const response = await this.send(
       {
@@ -84,7 +85,7 @@ export class OcrClient implements OcrEngine {
         channels,
         pixels: copy,
       },
-      [copy.buffer],
+      [],
     );
     if (response.type === 'result') {
       noteReading(response.timings);
@@ -141,5 +142,6 @@ function noteReading(t: StageTimings): void {
   noteStage('ocr recognition', t.recognition, {
     lines: t.recognitionRuns,
     columns: t.recognitionColumns,
+    'on a peer lane': t.peerRuns,
   });
 }

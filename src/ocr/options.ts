@@ -9,7 +9,14 @@ import type { RecognitionSettings } from './recognise.js';
 import type { RefineSettings } from './refine.js';
 
 export interface PaddleOcrOptions {
-  /** Threads per model run; defaults to the number of cores. */
+  /**
+   * Lanes (lanes.ts): worker threads that each hold the models and read a page; default 1.
+   * Two lanes of one thread read more cards a second on 2 cores than one lane of two (measured
+   * in bench/mask.ts: 3.7 against 3.1 at four at a time) but hold about 100 MB more at rest and
+   * up to 500 MB more at peak on 5-page scans; memory is the scarcer of the two by default.
+   */
+  readonly lanes?: number;
+  /** Threads per model run in each lane; defaults to the cores divided among the lanes. */
   readonly threads?: number;
   /** Let idle detector and classifier threads spin (see SessionSettings); default false. */
   readonly spinning?: boolean;
@@ -82,6 +89,7 @@ export const DEFAULT_MERGE: MergeSettings = { maxGap: 1.5, maxShift: 0.25, maxHe
 export const DEFAULT_REFINE: RefineSettings = { bandScale: 1.35 };
 
 export interface Settings {
+  readonly lanes: number;
   readonly threads: number;
   readonly spinning: boolean;
   readonly recognitionSpinning: boolean;
@@ -100,8 +108,10 @@ export interface Settings {
 }
 
 export function resolveSettings(options: PaddleOcrOptions, cores: number): Settings {
+  const lanes = Math.max(1, Math.floor(options.lanes ?? 1));
   return {
-    threads: Math.max(1, Math.floor(options.threads ?? cores)),
+    lanes,
+    threads: Math.max(1, Math.floor(options.threads ?? cores / lanes)),
     spinning: options.spinning ?? false,
     recognitionSpinning: options.recognitionSpinning ?? true,
     models: options.models ?? {},
@@ -131,6 +141,8 @@ export interface StageTimings {
   readonly recognitionRuns: number;
   /** Sum of the recogniser's input widths (its run time grows with it). */
   readonly recognitionColumns: number;
+  /** Of `recognitionRuns`, those a peer lane ran (peers.ts). */
+  readonly peerRuns: number;
   /** Detector input sizes, e.g. "736x480", or one per content region of a big page. */
   readonly detectionInputs: string;
 }

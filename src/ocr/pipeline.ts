@@ -14,7 +14,8 @@ import { DirectionClassifier } from './classify.js';
 import { detectText, type DetectedBox, type DetectorSessions } from './detect.js';
 import { readingFrame, type ReadingFrame, type RotatedRect } from '../domain/geometry.js';
 import { foldPaddleGraph } from './graph-folding.js';
-import { mergeLines, type RecognisedLine } from './merge.js';
+import { LineReader, type LineTask, type ReadLine } from './lines.js';
+import { mergeLines } from './merge.js';
 import { addCtcHead } from './ctc-head.js';
 import { defaultModelPaths, loadCharset, sessionOptions } from './models.js';
 import type { Settings, StageTimings } from './options.js';
@@ -22,7 +23,8 @@ import { axisOf, baseOrientation, flipped, nearestDecided, type Axis } from './o
 import { refineRect } from './refine.js';
 import { Recogniser } from './recognise.js';
 import { withSidewaysLines } from './sideways.js';
-import { sortLines, toTextLine, trimSpaces } from './text-lines.js';
+import { readShared, type HelpResult, type LineHelper } from './peers.js';
+import { sortLines, toTextLine } from './text-lines.js';
 import type { Orientation } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { PageText } from '../domain/text-layer.js';
@@ -30,11 +32,6 @@ import type { ReadHints, ReadPurpose } from './types.js';
 
 /** A line read with this confidence can lend its orientation to a near-square box beside it. */
 const GUIDE_CONFIDENCE = 0.8;
-/**
- * A line the classifier was sure about but that reads worse than this is read the other way up
- * as well: a wrong verdict would otherwise lose the whole line (and any number on it).
- */
-const SECOND_LOOK_CONFIDENCE = 0.6;
 /**
  * A page whose confidently classified lines point one way this many times as often as the other
  * has a direction: a line the classifier turns against it is read the page's way and, unless
@@ -46,15 +43,6 @@ const SECOND_LOOK_CONFIDENCE = 0.6;
 const PAGE_MAJORITY = 4;
 const PAGE_MAJORITY_LINES = 5;
 const AGAINST_MAJORITY_MARGIN = 0.1;
-/**
- * A line whose direction is in doubt is read the likelier way first, and the other way only when
- * that reading is below this confidence. Measured over 30 generated cards, scans and letters:
- * of 64 such lines whose first reading reached 0.8, none read better the other way up; reading
- * both anyway was a fifth of a card photo's recognition time. Near-square boxes, read all four
- * ways, keep reading them all: a lone 6 and 9 read alike upside down.
- */
-const CLEAR_READING = 0.9;
-
 /** Near-square boxes without a guide read four ways each, the largest first; see read(). */
 const EACH_WAY_BOXES = 16;
 const ALL_WAYS: readonly Orientation[] = [0, 90, 180, 270];
@@ -73,10 +61,6 @@ function likeliestWay(lines: readonly ReadLine[]): Orientation {
 
 function readsAsText(line: ReadLine): boolean {
   return line.chars.some((c) => /[\p{L}\p{N}]/u.test(c.text));
-}
-
-interface ReadLine extends RecognisedLine {
-  readonly confidence: number;
 }
 
 /**
@@ -106,25 +90,38 @@ async function readUnguided(
   return [...sampled, ...rest];
 }
 
-interface Candidate {
+/** A box and the frames worth reading it in (none when its shape cannot tell its axis). */
+interface Candidate extends LineTask {
   readonly rect: RotatedRect;
-  readonly frames: ReadingFrame[];
-  /** The other way up, read only when `frames` read poorly. */
-  readonly fallback?: ReadingFrame;
-  /** How much better than the first frame a later one must read to be kept instead. */
-  readonly margin?: number;
 }
 
 export class PaddlePipeline {
   private closed = false;
+  /** Other lanes that may read part of a page's lines (peers.ts); none until they are joined. */
+  helper: LineHelper | undefined;
 
   constructor(
     private readonly sessions: readonly ort.InferenceSession[],
     private readonly detectors: DetectorSessions,
     private readonly classifier: DirectionClassifier,
     private readonly recogniser: Recogniser,
+    /** The same model with a crop buffer of its own, for lines read for another lane. */
+    private readonly helpRecogniser: Recogniser,
     private readonly settings: Settings,
   ) {}
+
+  /** Reads another lane's lines on this lane's recogniser (peers.ts). */
+  async help(
+    image: RasterImage,
+    purpose: ReadPurpose,
+    tasks: readonly LineTask[],
+  ): Promise<HelpResult> {
+    if (this.closed) throw new Error('The OCR pipeline is closed.');
+    checkImage(image);
+    const reader = new LineReader(this.helpRecogniser, image, purpose);
+    const lines = await reader.readAll(tasks);
+    return { lines, runs: reader.runs, columns: reader.columns };
+  }
 
   /** Reads the page; the timings hold no text. */
   async read(
@@ -153,51 +150,29 @@ export class PaddlePipeline {
     const t1 = performance.now();
     const candidates = await this.candidates(image, boxes);
     const t2 = performance.now();
-    let runs = 0;
-    let columns = 0;
-    const read = async (
-      frames: readonly ReadingFrame[],
-      fallback?: ReadingFrame,
-      margin = 0,
-      untilClear = false,
-    ): Promise<ReadLine> => {
-      let best: ReadLine | undefined;
-      for (const frame of frames) {
-        if (untilClear && best !== undefined && best.confidence >= CLEAR_READING) break;
-        const reading = await this.recogniser.read(image, frame, purpose);
-        runs += 1;
-        columns += reading.columns;
-        if (best === undefined || reading.confidence > best.confidence + margin) {
-          best = { frame, chars: trimSpaces(reading.chars), confidence: reading.confidence };
-        }
-      }
-      if (fallback && best && best.confidence < SECOND_LOOK_CONFIDENCE) {
-        const other = await read([fallback]);
-        if (other.confidence > best.confidence) best = other;
-      }
-      return best as ReadLine;
-    };
-    // Boxes whose shape gives their axis first; then the near-square ones borrow the
-    // orientation of the nearest line that was read with confidence.
-    const decided: (ReadLine & { rect: RotatedRect })[] = [];
-    const undecided: RotatedRect[] = [];
-    for (const candidate of candidates) {
-      if (candidate.frames.length === 0) undecided.push(candidate.rect);
-      else {
-        // A box whose axis is known is read until one way reads clearly (CLEAR_READING).
-        const line = await read(candidate.frames, candidate.fallback, candidate.margin, true);
-        decided.push({ ...line, rect: candidate.rect });
-      }
-    }
+    const reader = new LineReader(this.recogniser, image, purpose);
+    const readAll = (tasks: readonly LineTask[]) =>
+      readShared(reader, this.helper, image, purpose, tasks, this.settings.recognition.height);
+    // Boxes whose shape gives their axis first, each read until one way reads clearly; then the
+    // near-square ones borrow the orientation of the nearest line that was read with confidence.
+    const known = candidates.filter((c) => c.frames.length > 0);
+    const undecided = candidates.filter((c) => c.frames.length === 0).map((c) => c.rect);
+    const decided = (await readAll(known.map((c) => ({ ...c, untilClear: true })))).map(
+      (line, i) => ({ ...line, rect: (known[i] as Candidate).rect }),
+    );
     const guides = decided.filter((line) => line.confidence >= GUIDE_CONFIDENCE);
-    const lines: ReadLine[] = [...decided];
+    const guided: LineTask[] = [];
     const unguided: RotatedRect[] = [];
     for (const rect of undecided) {
       const neighbour = guides[nearestDecided(rect, guides, 4) ?? -1];
       if (neighbour === undefined) unguided.push(rect);
-      else lines.push(await read([readingFrame(rect, neighbour.frame.orientation)]));
+      else guided.push({ frames: [readingFrame(rect, neighbour.frame.orientation)] });
     }
-    lines.push(...(await readUnguided(unguided, read)));
+    const lines: ReadLine[] = [
+      ...decided,
+      ...(await readAll(guided)),
+      ...(await readUnguided(unguided, (frames) => reader.read({ frames }))),
+    ];
     const t3 = performance.now();
     const kept = lines.filter(
       (l) => l.chars.length > 0 && l.confidence >= this.settings.minLineConfidence,
@@ -221,8 +196,9 @@ export class PaddlePipeline {
         recognition: t3 - t2,
         total: t4 - t0,
         boxes: boxes.length,
-        recognitionRuns: runs,
-        recognitionColumns: columns,
+        recognitionRuns: reader.runs,
+        recognitionColumns: reader.columns,
+        peerRuns: reader.peerRuns,
         detectionInputs: detection.passes.map((p) => `${p.width}x${p.height}`).join(' + '),
       },
     };
@@ -334,6 +310,7 @@ export async function createPaddlePipeline(settings: Settings): Promise<PaddlePi
     sessions,
     { photo, page },
     new DirectionClassifier(classifier),
+    new Recogniser(recogniser, charset, settings.recognition),
     new Recogniser(recogniser, charset, settings.recognition),
     settings,
   );

@@ -1,4 +1,4 @@
-/** Messages between the engine (paddle.ts) and its worker thread (worker.ts). */
+/** Messages between the engine (paddle.ts) and its lanes' worker threads (worker.ts). */
 import type { MessagePort } from 'node:worker_threads';
 import type { StageTimings } from './options.js';
 import type { PageText } from '../domain/text-layer.js';
@@ -18,7 +18,9 @@ export type WorkerRequest =
     }
   | { readonly type: 'close'; readonly id: number }
   /** Another thread's port: its reads join the queue and are answered on it. */
-  | { readonly type: 'connect'; readonly port: MessagePort };
+  | { readonly type: 'connect'; readonly port: MessagePort }
+  /** A port to another lane, to ask it for help and to give it (peers.ts). */
+  | { readonly type: 'peer'; readonly lane: number; readonly port: MessagePort };
 
 export type WorkerResponse =
   | { readonly type: 'ready' }

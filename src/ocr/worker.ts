@@ -1,14 +1,22 @@
 /**
- * The worker thread that owns the models. onnxruntime-node computes synchronously on the
- * thread that calls `run()`, so the models live here and the server's event loop stays free
- * (DESIGN rule 6). Requests come from the owning thread and from ports other threads connect
- * (document workers); all are served one at a time, in order of arrival.
+ * One lane of the engine (lanes.ts): a worker thread that owns a set of the models.
+ * onnxruntime-node computes synchronously on the thread that calls `run()`, so the models live
+ * here and the server's event loop stays free (DESIGN rule 6). Reads come from the owning
+ * thread and from ports other threads connect (document workers); all are served one at a
+ * time, in order of arrival. Lines handed over by a peer lane are read between them.
  */
 import os from 'node:os';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { LaneLoads, type LaneData } from './lanes.js';
 import type { Settings } from './options.js';
+import { Peers } from './peers.js';
 import { createPaddlePipeline, type PaddlePipeline } from './pipeline.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
+
+const data = workerData as LaneData<Settings>;
+const loads = new LaneLoads(data.loads, data.lanes);
 
 const port = parentPort;
 if (port === null) throw new Error('worker.ts runs as a worker thread only.');
@@ -25,7 +33,7 @@ function describe(error: unknown): string {
 }
 
 async function handle(pipeline: PaddlePipeline, request: WorkerRequest, reply: Reply) {
-  if (request.type === 'connect') return;
+  if (request.type === 'connect' || request.type === 'peer') return;
   if (request.type === 'close') {
     await pipeline.close();
     reply({ type: 'closed', id: request.id });
@@ -58,7 +66,7 @@ async function handle(pipeline: PaddlePipeline, request: WorkerRequest, reply: R
 // before the models load, so that onnxruntime's own threads inherit it. Linux nice values are
 // per thread: this lowers this thread and those it starts, not the process.
 try {
-  const { threadNice } = workerData as Settings;
+  const { threadNice } = data.settings;
   if (threadNice !== 0) os.setPriority(threadNice);
 } catch {
   // A platform that refuses it keeps the default priority.
@@ -66,7 +74,12 @@ try {
 
 let pipeline: PaddlePipeline | undefined;
 try {
-  pipeline = await createPaddlePipeline(workerData as Settings);
+  pipeline = await createPaddlePipeline(data.settings);
+  // Folding the graphs (graph-folding.ts) leaves about 20 MB of parsed protobuf behind in this
+  // thread's heap; V8 collects only when the thread allocates, which an idle lane does not.
+  // V8's full collector, exposed as the document workers do it (services/pool).
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
   post({ type: 'ready' });
 } catch (error) {
   post({ type: 'failed', message: describe(error) });
@@ -75,16 +88,28 @@ try {
 
 if (pipeline !== undefined) {
   const ready = pipeline;
+  const peers = new Peers(loads, (image, purpose, tasks) => ready.help(image, purpose, tasks));
+  ready.helper = peers;
   let queue = Promise.resolve();
   const enqueue = (request: WorkerRequest, reply: Reply, open: () => boolean = () => true) => {
+    // Counted from arrival, so that a peer sees this lane busy as soon as a read waits here.
+    if (request.type === 'read') loads.addBusy(data.lane, 1);
     // A connected thread that went away (its document ended or its worker was retired) has
     // its queued reads dropped rather than computed for nobody.
-    queue = queue.then(() => (open() ? handle(ready, request, reply) : undefined));
+    queue = queue.then(async () => {
+      try {
+        if (open()) await handle(ready, request, reply);
+      } finally {
+        if (request.type === 'read') loads.addBusy(data.lane, -1);
+      }
+    });
   };
   const connect = (other: MessagePort) => {
     let open = true;
     other.on('close', () => {
       open = false;
+      // The engine counted the connection when it chose this lane (paddle.ts).
+      loads.addAssigned(data.lane, -1);
     });
     other.on('message', (request: WorkerRequest) => {
       // Only reads travel over a connected port; closing the engine is its owner's call.
@@ -100,6 +125,10 @@ if (pipeline !== undefined) {
   };
   port.on('message', (request: WorkerRequest) => {
     if (request.type === 'connect') connect(request.port);
-    else enqueue(request, post);
+    else if (request.type === 'peer') peers.add(request.lane, request.port);
+    else if (request.type === 'close') {
+      enqueue(request, post);
+      peers.close();
+    } else enqueue(request, post);
   });
 }

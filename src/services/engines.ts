@@ -1,11 +1,14 @@
 /** Process-wide engines, loaded once on first use (or at start-up by `parda serve`). */
+import { loadSettings } from '../config/settings.js';
 import { createPaddleOcr, type PaddleOcr } from '../ocr/paddle.js';
 import { WORKER_NICE } from './pool/priority.js';
 
 let ocr: Promise<PaddleOcr> | null = null;
 
 function start(): Promise<PaddleOcr> {
-  const loading = createPaddleOcr({ threadNice: WORKER_NICE }).catch((error: unknown) => {
+  // The process's settings were checked when it started (serve, the CLI).
+  const lanes = loadSettings().ocrLanes;
+  const loading = createPaddleOcr({ threadNice: WORKER_NICE, lanes }).catch((error: unknown) => {
     ocr = null; // let a later request try again rather than failing forever
     throw error;
   });
