@@ -41,29 +41,37 @@ function lineOf(chars: TextChar[], orientation: Orientation): TextLine {
   };
 }
 
+/** What structured text is read from: a page, or its display list (render.ts: readPdfPageOnce). */
+export interface TextSource {
+  toStructuredText(options: string): MuPdf.StructuredText;
+}
+
+/** The text layer of page `index`, read from `source`, whose bounds are `bounds`. */
+export function textLayerFrom(source: TextSource, index: number, bounds: MuPdf.Rect): PageText {
+  const [x0, y0, x1, y1] = bounds;
+  const lines: TextLine[] = [];
+  let chars: TextChar[] = [];
+  let orientation: Orientation = 0;
+  const text = source.toStructuredText('preserve-whitespace');
+  try {
+    text.walk({
+      beginLine: (_bbox, _wmode, direction) => {
+        chars = [];
+        orientation = orientationOf(direction);
+      },
+      onChar: (c, _origin, _font, _size, quad) => {
+        chars.push({ text: c, quad: fromMupdfQuad(quad), confidence: 1 });
+      },
+      endLine: () => {
+        if (chars.length > 0) lines.push(lineOf(chars, orientation));
+      },
+    });
+  } finally {
+    text.destroy();
+  }
+  return { page: index, width: x1 - x0, height: y1 - y0, unit: 'pt', source: 'pdf', lines };
+}
+
 export function readPdfTextLayer(pdf: MuPdf.PDFDocument, index: number): PageText {
-  return onPdfPage(pdf, index, (page) => {
-    const [x0, y0, x1, y1] = page.getBounds();
-    const lines: TextLine[] = [];
-    let chars: TextChar[] = [];
-    let orientation: Orientation = 0;
-    const text = page.toStructuredText('preserve-whitespace');
-    try {
-      text.walk({
-        beginLine: (_bbox, _wmode, direction) => {
-          chars = [];
-          orientation = orientationOf(direction);
-        },
-        onChar: (c, _origin, _font, _size, quad) => {
-          chars.push({ text: c, quad: fromMupdfQuad(quad), confidence: 1 });
-        },
-        endLine: () => {
-          if (chars.length > 0) lines.push(lineOf(chars, orientation));
-        },
-      });
-    } finally {
-      text.destroy();
-    }
-    return { page: index, width: x1 - x0, height: y1 - y0, unit: 'pt', source: 'pdf', lines };
-  });
+  return onPdfPage(pdf, index, (page) => textLayerFrom(page, index, page.getBounds()));
 }

@@ -4,8 +4,7 @@
  * text at all, so that nothing printed on it goes unread.
  */
 import type { Document } from '../documents/document.js';
-import { describePdfPage, renderPdfPage, type PageContent } from '../documents/render.js';
-import { readPdfTextLayer } from '../documents/pdf-text.js';
+import { readPdfPageOnce, type PageContent } from '../documents/render.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { PageText } from '../domain/text-layer.js';
 import type { OcrEngine, ReadPurpose } from './types.js';
@@ -24,6 +23,8 @@ export interface ReadOptions {
   readonly nativeDpiFloor?: number;
   /** What the reading is for (see ReadPurpose); default `text`. */
   readonly purpose?: ReadPurpose;
+  /** false: a page that would be OCR'd is read from its text layer alone (see `ocrNeeded`). */
+  readonly ocr?: boolean;
   /**
    * Called with the pixels about to be OCR'd, and what a PDF page is made of (null for an
    * image), once the worker has them: work on the same pixels can run on this thread meanwhile.
@@ -46,10 +47,9 @@ export interface ReadPage {
 const ocrNeededFor = (content: PageContent) =>
   content.textChars === 0 || content.imageCoverage >= IMAGE_COVERAGE_FOR_OCR;
 
-/** Whether page `index` is read by OCR: an image, or a PDF page without text or holding images. */
-export function needsOcr(document: Document, index: number): boolean {
-  if (document.pages[index]?.kind === 'raster') return true;
-  return document.pdf !== null && ocrNeededFor(describePdfPage(document.pdf, index));
+/** Whether a page is one to OCR: an image, or a PDF page without text or holding images. */
+export function ocrNeeded(read: ReadPage): boolean {
+  return read.content === null || ocrNeededFor(read.content);
 }
 
 /** The resolution at which a PDF page holding images is rendered for OCR. */
@@ -68,6 +68,9 @@ export async function readPage(
   const page = document.pages[index];
   if (!page) throw new Error(`no page ${index}`);
   if (page.kind === 'raster') {
+    if (options.ocr === false) {
+      return { index, layers: [], raster: null, rasterToPage: 1, content: null };
+    }
     const reading = ocr.read(page, index, options.purpose ?? 'text');
     options.whileReading?.(page, null);
     const layer = await reading;
@@ -75,13 +78,13 @@ export async function readPage(
   }
   const pdf = document.pdf;
   if (!pdf) throw new Error('a PDF page without its document');
-  const textLayer = readPdfTextLayer(pdf, index);
-  const content = describePdfPage(pdf, index);
-  if (!ocrNeededFor(content)) {
+  // The page is interpreted once for its text, its description and its pixels (render.ts).
+  const { textLayer, content, raster, dpi } = readPdfPageOnce(pdf, index, (c) =>
+    ocrNeededFor(c) && options.ocr !== false ? ocrDpi(c, options) : null,
+  );
+  if (raster === null || dpi === null) {
     return { index, layers: [textLayer], raster: null, rasterToPage: 72 / options.pdfDpi, content };
   }
-  const dpi = ocrDpi(content, options);
-  const raster = renderPdfPage(pdf, index, dpi);
   const reading = ocr.read(raster, index, options.purpose ?? 'text');
   options.whileReading?.(raster, content);
   const ocrLayer = await reading;

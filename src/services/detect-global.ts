@@ -15,8 +15,7 @@ import { metadataPresent } from '../documents/metadata.js';
 import { annotationTexts } from '../documents/pdf-annotations.js';
 import type { GlobalRule } from '../identifiers/global-rule.js';
 import { previewOf, previewOfPrinted } from '../identifiers/preview.js';
-import { readPdfTextLayer } from '../documents/pdf-text.js';
-import { needsOcr, readPage } from '../ocr/read-document.js';
+import { ocrNeeded, readPage } from '../ocr/read-document.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { PageText } from '../domain/text-layer.js';
 import type { OcrEngine } from '../ocr/types.js';
@@ -119,19 +118,21 @@ async function readGlobalPage(
   pdfDpi: number,
   ocrLeft: boolean,
 ): Promise<GlobalPageRead> {
-  const pdf = document.pdf;
-  const ocrNeeded = needsOcr(document, index);
-  if (!ocrNeeded || !ocrLeft) {
+  const read = await readPage(document, index, ocr, {
+    pdfDpi,
+    purpose: 'document',
+    ocr: ocrLeft,
+  });
+  if (read.raster === null) {
     return {
       index,
-      layers: pdf ? [readPdfTextLayer(pdf, index)] : [],
+      layers: read.layers,
       raster: null,
       rasterToPage: 1,
       ocr: null,
-      skipped: ocrNeeded,
+      skipped: ocrNeeded(read),
     };
   }
-  const read = await readPage(document, index, ocr, { pdfDpi, purpose: 'document' });
   const ocrLayer = read.layers.find((l) => l.source === 'ocr');
   const confidence = ocrLayer ? meanConfidence(ocrLayer) : null;
   return {
