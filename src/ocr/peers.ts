@@ -181,9 +181,10 @@ export async function readShared(
   if (asked === undefined) return reader.readAll(tasks);
   const answer: { result?: HelpResult } = {};
   // A failed peer is not an error: this lane reads its share (below).
+  // So is an answer that does not hold one line per task handed over.
   void asked.then(
     (result) => {
-      answer.result = result;
+      if (result.lines.length === second.length) answer.result = result;
     },
     () => undefined,
   );

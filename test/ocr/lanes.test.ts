@@ -99,12 +99,13 @@ describe("OCR lanes: sharing a page's lines", () => {
     assert.equal(reader.runs, 4);
   });
 
-  it('reads the whole page itself when no peer is idle, a peer fails or never answers', async () => {
+  it('reads the whole page itself when no peer is idle, or a peer fails, never answers or answers short', async () => {
     const tasks = [task(400), task(100), task(300), task(120)];
     const helpers: LineHelper[] = [
       { tryRead: () => undefined },
       { tryRead: () => Promise.reject(new Error('A peer lane closed.')) },
       { tryRead: () => new Promise<HelpResult>(() => undefined) },
+      { tryRead: () => Promise.resolve({ lines: [], runs: 0, columns: 0 }) },
     ];
     for (const helper of helpers) {
       const { marks, reader } = await readWith(tasks, helper);
