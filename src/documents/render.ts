@@ -163,7 +163,13 @@ export function readPdfPageOnce(
       const raster =
         dpi === null
           ? null
-          : pixelsAt((matrix) => drawPage(page, list, matrix), bounds, dpi, index, maxPixels);
+          : pixelsAt(
+              (matrix) => drawPage(page, bounds, list, matrix),
+              bounds,
+              dpi,
+              index,
+              maxPixels,
+            );
       return { textLayer, content, raster, dpi };
     } finally {
       list.destroy();
@@ -178,10 +184,11 @@ export function readPdfPageOnce(
  */
 function drawPage(
   page: MuPdf.PDFPage,
+  bounds: MuPdf.Rect,
   contents: MuPdf.DisplayList,
   matrix: MuPdf.Matrix,
 ): MuPdf.Pixmap {
-  const [x0, y0, x1, y1] = mupdf.Rect.transform(page.getBounds(), matrix);
+  const [x0, y0, x1, y1] = mupdf.Rect.transform(bounds, matrix);
   const box: MuPdf.Rect = [
     Math.floor(x0 + 0.001),
     Math.floor(y0 + 0.001),

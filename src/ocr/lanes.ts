@@ -13,16 +13,16 @@
 
 export class LaneLoads {
   private readonly counts: Int32Array;
+  /** How many lanes the counters are for (two counters a lane). */
+  readonly lanes: number;
 
-  constructor(
-    readonly buffer: SharedArrayBuffer,
-    readonly lanes: number,
-  ) {
+  constructor(readonly buffer: SharedArrayBuffer) {
     this.counts = new Int32Array(buffer);
+    this.lanes = this.counts.length / 2;
   }
 
   static create(lanes: number): LaneLoads {
-    return new LaneLoads(new SharedArrayBuffer(2 * lanes * Int32Array.BYTES_PER_ELEMENT), lanes);
+    return new LaneLoads(new SharedArrayBuffer(2 * lanes * Int32Array.BYTES_PER_ELEMENT));
   }
 
   /** Reads queued or running on the lane (counted by the lane itself). */
@@ -60,5 +60,4 @@ export interface LaneData<S> {
   readonly settings: S;
   readonly lane: number;
   readonly loads: SharedArrayBuffer;
-  readonly lanes: number;
 }

@@ -87,7 +87,7 @@ export class PaddleOcr implements OcrEngine {
     const loads = LaneLoads.create(settings.lanes);
     const started = await Promise.allSettled(
       Array.from({ length: settings.lanes }, (_, lane) =>
-        startLane({ settings, lane, loads: loads.buffer, lanes: settings.lanes }),
+        startLane({ settings, lane, loads: loads.buffer }),
       ),
     );
     const workers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));

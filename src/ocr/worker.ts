@@ -6,9 +6,8 @@
  * time, in order of arrival. Lines handed over by a peer lane are read between them.
  */
 import os from 'node:os';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { collectGarbage } from '../domain/collect-garbage.js';
 import { LaneLoads, type LaneData } from './lanes.js';
 import type { Settings } from './options.js';
 import { Peers } from './peers.js';
@@ -16,7 +15,7 @@ import { createPaddlePipeline, type PaddlePipeline } from './pipeline.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
 
 const data = workerData as LaneData<Settings>;
-const loads = new LaneLoads(data.loads, data.lanes);
+const loads = new LaneLoads(data.loads);
 
 const port = parentPort;
 if (port === null) throw new Error('worker.ts runs as a worker thread only.');
@@ -76,10 +75,8 @@ let pipeline: PaddlePipeline | undefined;
 try {
   pipeline = await createPaddlePipeline(data.settings);
   // Folding the graphs (graph-folding.ts) leaves about 20 MB of parsed protobuf behind in this
-  // thread's heap; V8 collects only when the thread allocates, which an idle lane does not.
-  // V8's full collector, exposed as the document workers do it (services/pool).
-  v8.setFlagsFromString('--expose-gc');
-  (vm.runInNewContext('gc') as () => void)();
+  // thread's heap, which an idle lane would keep (domain/collect-garbage.ts).
+  collectGarbage();
   post({ type: 'ready' });
 } catch (error) {
   post({ type: 'failed', message: describe(error) });

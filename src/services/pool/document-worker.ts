@@ -5,10 +5,9 @@
  * `poisoned` until the pool retires it: a trapped MuPDF is never used again.
  */
 import os from 'node:os';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { threadId, workerData } from 'node:worker_threads';
 import type { Settings } from '../../config/settings.js';
+import { collectGarbage } from '../../domain/collect-garbage.js';
 import { loadRulePlugins } from '../../identifiers/plugins.js';
 import { OcrClient } from '../../ocr/client.js';
 import { serviceContext } from '../context.js';
@@ -34,14 +33,6 @@ await loadRulePlugins(settings.rulePlugins);
 const base = serviceContext(settings);
 let poisoned = false;
 
-/**
- * V8's full collector for this thread, exposed as jest's leak detector does it. V8 collects
- * when a thread allocates, so the warm-up's garbage (about 50 MB a thread) would stay until the
- * first documents; collecting once the warm-up ends gives it back before the server says ready.
- */
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc') as () => void;
-
 export default async function runTask(task: Task): Promise<Outcome> {
   const { ocrPort, progress } = task;
   try {
@@ -60,6 +51,7 @@ export default async function runTask(task: Task): Promise<Outcome> {
     };
     if (task.service === 'warmUp') {
       await warmUp(context);
+      // The warm-up's garbage (about 50 MB a thread) is given back before the server says ready.
       collectGarbage();
       return { ok: true, value: null };
     }
