@@ -23,13 +23,18 @@ export default tseslint.config(
               name: 'mupdf',
               message: 'Import MuPDF from src/documents/mupdf.ts, which silences its console.',
             },
+            {
+              name: 'onnxruntime-node',
+              message:
+                'Import ONNX Runtime from src/ocr/runtime.ts, which turns its telemetry off.',
+            },
           ],
         },
       ],
     },
   },
   {
-    files: ['src/documents/mupdf.ts'],
+    files: ['src/documents/mupdf.ts', 'src/ocr/runtime.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

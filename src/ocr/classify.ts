@@ -8,7 +8,7 @@
  * only upside down and lost). A long line is therefore looked at through a few windows of its
  * natural proportions, spread along it, and their verdicts averaged.
  */
-import * as ort from 'onnxruntime-node';
+import { ort } from './runtime.js';
 import { cropFrame } from './crop.js';
 import type { ReadingFrame } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';

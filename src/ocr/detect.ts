@@ -5,7 +5,7 @@
  * and mapped to page pixels. The map is read only for its boxes; recognition crops come from
  * the full-resolution page.
  */
-import * as ort from 'onnxruntime-node';
+import { ort } from './runtime.js';
 import { connectedComponents } from './components.js';
 import {
   detectionInput,

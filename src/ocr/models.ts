@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as ort from 'onnxruntime-node';
+import { ort } from './runtime.js';
 
 export interface ModelPaths {
   readonly detection: string;

@@ -5,6 +5,7 @@
  * whether they come from this thread or from a document worker connected with `connect()`;
  * while none is pending the lanes do not keep the process alive.
  */
+import './telemetry-off.js';
 import os from 'node:os';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { OcrClient } from './client.js';

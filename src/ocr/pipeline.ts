@@ -9,7 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import * as ort from 'onnxruntime-node';
+import { ort } from './runtime.js';
 import { DirectionClassifier } from './classify.js';
 import { detectText, type DetectedBox, type DetectorSessions } from './detect.js';
 import { readingFrame, type ReadingFrame, type RotatedRect } from '../domain/geometry.js';

@@ -3,7 +3,7 @@
  * line (batching pads every line to the widest and measured slower on 2 cores), then CTC
  * decoding with character positions mapped back to the line's reading frame.
  */
-import * as ort from 'onnxruntime-node';
+import { ort } from './runtime.js';
 import { cropFrame } from './crop.js';
 import { CTC_OUTPUTS } from './ctc-head.js';
 import { decodeCtc, type CtcSteps, type DecodedChar } from './ctc.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
-import * as ort from 'onnxruntime-node';
+import { ort } from '../../src/ocr/runtime.js';
 import { addCtcHead, CTC_OUTPUTS } from '../../src/ocr/ctc-head.js';
 import { decodeCtc, type CtcSteps } from '../../src/ocr/ctc.js';
 import { summariseSteps } from './ctc-reference.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import onnxProto from 'onnx-proto';
-import * as ort from 'onnxruntime-node';
+import { ort } from '../../src/ocr/runtime.js';
 import { foldPaddleGraph, type FoldCounts } from '../../src/ocr/graph-folding.js';
 import { defaultModelPaths } from '../../src/ocr/models.js';
 

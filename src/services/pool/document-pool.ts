@@ -6,6 +6,7 @@
  * The HTTP thread only moves bytes in and results out, so it stays responsive whatever a
  * document does.
  */
+import '../../ocr/telemetry-off.js';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Settings } from '../../config/settings.js';
