@@ -4,7 +4,8 @@ import type { PageText } from '../domain/text-layer.js';
 import type { mupdf as MuPdf } from './mupdf.js';
 import { mupdf } from './mupdf.js';
 import { checkPageArea, onPdfPage, pixelLimitOf } from './page-area.js';
-import { textLayerFrom, type TextSource } from './pdf-text.js';
+import { contentFrom, type PageContent } from './page-content.js';
+import { textLayerFrom } from './pdf-text.js';
 
 /** Copies a pixmap's samples into a tightly packed RGB buffer. */
 export function pixmapToRaster(pixmap: MuPdf.Pixmap): RasterImage {
@@ -78,58 +79,6 @@ export function renderPdfPage(
   );
 }
 
-export interface PageContent {
-  /** Characters in the page's text layer. */
-  readonly textChars: number;
-  /** Fraction of the page area covered by images (scans, photos of cards). */
-  readonly imageCoverage: number;
-  /** Resolution at which the page's largest image is placed (pixels per inch); null without images. */
-  readonly imageDpi: number | null;
-  /** Vector graphics drawn on the page (rules, boxes, a QR code drawn as squares...). */
-  readonly vectors: number;
-}
-
-/** What a page is made of: decides whether it must be OCR'd on top of its text layer. */
-export function describePdfPage(pdf: MuPdf.PDFDocument, index: number): PageContent {
-  return onPdfPage(pdf, index, (page) => contentFrom(page, page.getBounds()));
-}
-
-/** What the page whose bounds are `bounds` is made of, read from `source`. */
-function contentFrom(source: TextSource, [x0, y0, x1, y1]: MuPdf.Rect): PageContent {
-  const pageArea = Math.max(1, (x1 - x0) * (y1 - y0));
-  let textChars = 0;
-  let imageArea = 0;
-  let vectors = 0;
-  let largest = { area: 0, dpi: null as number | null };
-  const text = source.toStructuredText('preserve-images,vectors');
-  try {
-    text.walk({
-      onChar: () => {
-        textChars += 1;
-      },
-      onImageBlock: ([bx0, by0, bx1, by1], _transform, image) => {
-        const area = Math.max(0, bx1 - bx0) * Math.max(0, by1 - by0);
-        imageArea += area;
-        if (area > largest.area) {
-          const pixels = image.getWidth() * image.getHeight();
-          largest = { area, dpi: Math.sqrt(pixels / (area / (72 * 72))) };
-        }
-      },
-      onVector: () => {
-        vectors += 1;
-      },
-    });
-  } finally {
-    text.destroy();
-  }
-  return {
-    textChars,
-    imageCoverage: Math.min(1, imageArea / pageArea),
-    imageDpi: largest.dpi,
-    vectors,
-  };
-}
-
 export interface PageOnce {
   readonly textLayer: PageText;
   readonly content: PageContent;
@@ -158,7 +107,7 @@ export function readPdfPageOnce(
     const list = page.toDisplayList(false);
     try {
       const textLayer = textLayerFrom(list, index, bounds);
-      const content = contentFrom(list, bounds);
+      const content = contentFrom(list, bounds, textLayer);
       const dpi = dpiFor(content);
       const raster =
         dpi === null

@@ -4,7 +4,8 @@
  * text at all, so that nothing printed on it goes unread.
  */
 import type { Document } from '../documents/document.js';
-import { readPdfPageOnce, type PageContent } from '../documents/render.js';
+import type { PageContent } from '../documents/page-content.js';
+import { readPdfPageOnce } from '../documents/render.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { PageText } from '../domain/text-layer.js';
 import type { OcrEngine, ReadPurpose } from './types.js';

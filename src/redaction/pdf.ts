@@ -31,11 +31,14 @@ export function redactPdf(pdf: mupdf.PDFDocument, regions: readonly PdfRegions[]
  * box, otherwise it is left clear (for a replacement drawn there afterwards).
  */
 export function redactQuads(page: mupdf.PDFPage, quads: readonly Quad[], black: boolean): void {
-  for (const quad of quads) {
-    const annotation = page.createAnnotation('Redact');
-    annotation.setQuadPoints([toMupdfQuad(quad)]);
-    annotation.update();
-  }
+  if (quads.length === 0) return;
+  // One annotation holding every quad: MuPDF tests each glyph against every redaction
+  // annotation, resolving the annotation's dictionary each time, so one annotation per quad made
+  // a text page with 24 quads to cover 2.4 times slower to redact (25 against 10 ms) for the
+  // same removal (the union of the quads).
+  const annotation = page.createAnnotation('Redact');
+  annotation.setQuadPoints(quads.map(toMupdfQuad));
+  annotation.update();
   page.applyRedactions(
     black,
     mupdf.PDFPage.REDACT_IMAGE_PIXELS,

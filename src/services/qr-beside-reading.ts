@@ -3,7 +3,7 @@
  * (readPage's `whileReading`), and picked up once the reading is done.
  */
 import { scanQrCodes, type QrSymbol, type ScanOptions } from '../cards/qr-scan.js';
-import type { PageContent } from '../documents/render.js';
+import type { PageContent } from '../documents/page-content.js';
 import type { RasterImage } from '../domain/raster.js';
 
 export interface QrBesideReading {

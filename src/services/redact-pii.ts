@@ -11,7 +11,8 @@ import { UNVERIFIED_RULE } from '../detection/aadhaar-context.js';
 import { findIndianOnPage } from '../detection/indian.js';
 import type { Finding } from '../detection/types.js';
 import { INDIAN_FORMATS, type Document } from '../documents/document.js';
-import { renderPdfPage, type PageContent } from '../documents/render.js';
+import type { PageContent } from '../documents/page-content.js';
+import { renderPdfPage } from '../documents/render.js';
 import { rewriteDocument } from '../documents/rewrite.js';
 import {
   encodedPagesToPdf,

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { mupdf } from '../../src/documents/mupdf.js';
 import type { mupdf as MuPdf } from '../../src/documents/mupdf.js';
 import { readPdfTextLayer } from '../../src/documents/pdf-text.js';
-import { describePdfPage, readPdfPageOnce, renderPdfPage } from '../../src/documents/render.js';
+import { describePdfPage } from '../../src/documents/page-content.js';
+import { readPdfPageOnce, renderPdfPage } from '../../src/documents/render.js';
 import { DocumentError } from '../../src/domain/errors.js';
 import { pdfWithLines } from '../helpers/fixtures.js';
 

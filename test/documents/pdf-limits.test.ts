@@ -8,7 +8,8 @@ import { intake, type IntakeOptions } from '../../src/documents/intake.js';
 import { mupdf } from '../../src/documents/mupdf.js';
 import { openPdf } from '../../src/documents/pdf.js';
 import { checkPdfStructure, DEFAULT_PDF_LIMITS } from '../../src/documents/pdf-limits.js';
-import { describePdfPage, renderPdfPage } from '../../src/documents/render.js';
+import { describePdfPage } from '../../src/documents/page-content.js';
+import { renderPdfPage } from '../../src/documents/render.js';
 import { decodedSize } from '../../src/documents/stream-filters.js';
 import * as fixtures from '../helpers/fixtures.js';
 
