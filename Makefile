@@ -44,6 +44,8 @@ test: build lint
 	@tmp=$$(mktemp -d) && TMPDIR=$$tmp node --test --test-concurrency=1 dist/test/; \
 	status=$$?; rm -rf "$$tmp"; exit $$status
 
+# Measured as bin/parda serves: with glibc's malloc arenas limited to two (docs/operations.md).
+bench: export MALLOC_ARENA_MAX ?= 2
 bench: build
 	node dist/bench/run.js
 	node dist/bench/mask.js
