@@ -4,8 +4,7 @@
  */
 import type { PageText } from '../domain/text-layer.js';
 import type { mupdf as MuPdf } from './mupdf.js';
-import { onPdfPage } from './page-area.js';
-import { textLayerFrom, type TextSource } from './pdf-text.js';
+import type { TextSource } from './pdf-text.js';
 
 export interface PageContent {
   /** Characters in the page's text layer. */
@@ -16,14 +15,6 @@ export interface PageContent {
   readonly imageDpi: number | null;
   /** Vector graphics drawn on the page (rules, boxes, a QR code drawn as squares...). */
   readonly vectors: number;
-}
-
-/** What page `index` is made of, read from the page itself. */
-export function describePdfPage(pdf: MuPdf.PDFDocument, index: number): PageContent {
-  return onPdfPage(pdf, index, (page) => {
-    const bounds = page.getBounds();
-    return contentFrom(page, bounds, textLayerFrom(page, index, bounds));
-  });
 }
 
 /**

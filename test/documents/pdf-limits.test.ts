@@ -8,8 +8,7 @@ import { intake, type IntakeOptions } from '../../src/documents/intake.js';
 import { mupdf } from '../../src/documents/mupdf.js';
 import { openPdf } from '../../src/documents/pdf.js';
 import { checkPdfStructure, DEFAULT_PDF_LIMITS } from '../../src/documents/pdf-limits.js';
-import { describePdfPage } from '../../src/documents/page-content.js';
-import { renderPdfPage } from '../../src/documents/render.js';
+import { readPdfPageOnce, renderPdfPage } from '../../src/documents/render.js';
 import { decodedSize } from '../../src/documents/stream-filters.js';
 import * as fixtures from '../helpers/fixtures.js';
 
@@ -392,7 +391,7 @@ describe('PDF page area at render time', () => {
     assert.ok(pdf);
     try {
       // A page MuPDF fails to load: the failure surfaces as a 422 code, not a raw error.
-      await refuses(() => describePdfPage(pdf, 5), 'corrupt_file', 'Page 6 ');
+      await refuses(() => readPdfPageOnce(pdf, 5, () => null), 'corrupt_file', 'Page 6 ');
       await refuses(() => renderPdfPage(pdf, 5, 72), 'corrupt_file', 'Page 6 ');
     } finally {
       document.dispose();
