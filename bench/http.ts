@@ -45,7 +45,16 @@ export interface BenchServer {
     filename: string,
     accepted?: readonly number[],
   ) => Promise<number>;
+  /** Posts `bytes` as `upload` does, whatever the answer: its status, error code and time. */
+  readonly send: (path: string, bytes: Buffer, filename: string) => Promise<Answer>;
   readonly close: () => Promise<void>;
+}
+
+export interface Answer {
+  readonly status: number;
+  /** The `error` field of a JSON error answer; null for any other answer. */
+  readonly code: string | null;
+  readonly ms: number;
 }
 
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
@@ -62,19 +71,36 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   });
   const { key } = await t.newKey({ monthlyQuota: 1_000_000, requestsPerMinute: 1_000_000 });
   const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const send = async (path: string, bytes: Buffer, filename: string): Promise<Answer> => {
+    const form = fileUpload(bytes, filename);
+    const started = performance.now();
+    const res = await fetch(`${address}${path}`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': form.contentType },
+      body: form.body,
+    });
+    const body = Buffer.from(await res.arrayBuffer());
+    const ms = performance.now() - started;
+    return { status: res.status, code: errorCode(res.headers.get('content-type'), body), ms };
+  };
   return {
     async upload(path, bytes, filename, accepted = [200]) {
-      const form = fileUpload(bytes, filename);
-      const started = performance.now();
-      const res = await fetch(`${address}${path}`, {
-        method: 'POST',
-        headers: { 'x-api-key': key, 'content-type': form.contentType },
-        body: form.body,
-      });
-      await res.arrayBuffer();
-      if (!accepted.includes(res.status)) throw new Error(`${path}: HTTP ${res.status}`);
-      return performance.now() - started;
+      const { status, ms } = await send(path, bytes, filename);
+      if (!accepted.includes(status)) throw new Error(`${path}: HTTP ${status}`);
+      return ms;
     },
+    send,
     close: () => t.close(),
   };
+}
+
+function errorCode(contentType: string | null, body: Buffer): string | null {
+  if (contentType?.startsWith('application/json') !== true) return null;
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    const code = (parsed as { error?: unknown } | null)?.error;
+    return typeof code === 'string' ? code : null;
+  } catch {
+    return null;
+  }
 }
