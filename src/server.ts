@@ -168,37 +168,10 @@ export async function serve(settings: Settings, options: ServeOptions): Promise<
     return;
   }
   if (cluster.isPrimary) {
-    const database = await openAccountsDatabase(settings.databaseUrl);
-    await database.close();
-    // Holds the per-key counters for the workers' RateLimiterCluster instances.
-    new RateLimiterClusterMaster();
-    // A worker's /metrics asks the primary, which gathers every worker's figures.
-    if (settings.metrics) serveClusterMetrics();
     let stopping = false;
     // "serving" is said once every worker listens, not when they are forked (a replacement
     // that listens later takes the count past it).
     const listening = new Set<number>();
-    cluster.on('listening', (worker) => {
-      listening.add(worker.id);
-      if (listening.size !== options.workers) return;
-      log.info(
-        `Parda is serving on http://${options.host}:${options.port} with ${options.workers} workers (API docs at /docs)`,
-      );
-    });
-    const ready = new Set<number>();
-    cluster.on('message', (worker, message: unknown) => {
-      if ((message as typeof READY_MESSAGE | null)?.parda !== READY_MESSAGE.parda) return;
-      ready.add(worker.id);
-      if (ready.size === options.workers) log.info(`all ${options.workers} workers are ready`);
-    });
-    for (let i = 0; i < options.workers; i += 1) cluster.fork();
-    cluster.on('exit', (worker, code) => {
-      if (stopping) return;
-      log.error({ worker: worker.id, code }, 'worker exited; starting a replacement');
-      setTimeout(() => {
-        if (!stopping) cluster.fork();
-      }, 1000);
-    });
     // Stopping: each worker drains as a single process does; the primary exits when all are
     // gone (1 if any was cut off or failed), or kills the rest a little after their grace period.
     let failed = false;
@@ -226,8 +199,38 @@ export async function serve(settings: Settings, options: ServeOptions): Promise<
         process.exit(1);
       }, settings.shutdownGraceMs + 5000).unref();
     };
+    // Before anything is started or forked: a signal that came between a worker's fork and
+    // this line found no handler and killed the primary outright (exit by signal, its workers
+    // left to fail on a closed channel; seen under load in test/cli/shutdown.test.ts).
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
+    const database = await openAccountsDatabase(settings.databaseUrl);
+    await database.close();
+    // Holds the per-key counters for the workers' RateLimiterCluster instances.
+    new RateLimiterClusterMaster();
+    // A worker's /metrics asks the primary, which gathers every worker's figures.
+    if (settings.metrics) serveClusterMetrics();
+    cluster.on('listening', (worker) => {
+      listening.add(worker.id);
+      if (listening.size !== options.workers) return;
+      log.info(
+        `Parda is serving on http://${options.host}:${options.port} with ${options.workers} workers (API docs at /docs)`,
+      );
+    });
+    const ready = new Set<number>();
+    cluster.on('message', (worker, message: unknown) => {
+      if ((message as typeof READY_MESSAGE | null)?.parda !== READY_MESSAGE.parda) return;
+      ready.add(worker.id);
+      if (ready.size === options.workers) log.info(`all ${options.workers} workers are ready`);
+    });
+    for (let i = 0; i < options.workers; i += 1) cluster.fork();
+    cluster.on('exit', (worker, code) => {
+      if (stopping) return;
+      log.error({ worker: worker.id, code }, 'worker exited; starting a replacement');
+      setTimeout(() => {
+        if (!stopping) cluster.fork();
+      }, 1000);
+    });
     return;
   }
   await serveOne(settings, options, true);

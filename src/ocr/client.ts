@@ -136,9 +136,12 @@ export class OcrClient implements OcrEngine {
 
 /** A reading's stages, for a benchmark's recording (stage-times.ts); nothing when none is on. */
 function noteReading(t: StageTimings): void {
-  noteStage('ocr detection', t.detection - t.sideways, { boxes: t.boxes });
-  if (t.sideways > 0) noteStage('ocr sideways detection', t.sideways);
-  noteStage('ocr orientation', t.orientation);
+  // A reading of known lines (ReadHints.lines) has no detection pass and no direction decision.
+  if (t.detectionInputs !== '') {
+    noteStage('ocr detection', t.detection - t.sideways, { boxes: t.boxes });
+    if (t.sideways > 0) noteStage('ocr sideways detection', t.sideways);
+    noteStage('ocr orientation', t.orientation);
+  }
   noteStage('ocr recognition', t.recognition, {
     lines: t.recognitionRuns,
     columns: t.recognitionColumns,

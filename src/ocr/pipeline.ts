@@ -27,7 +27,7 @@ import { readShared, type HelpResult, type LineHelper } from './peers.js';
 import { sortLines, toTextLine } from './text-lines.js';
 import type { Orientation } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';
-import type { PageText } from '../domain/text-layer.js';
+import type { PageText, TextLine } from '../domain/text-layer.js';
 import type { ReadHints, ReadPurpose } from './types.js';
 
 /** A line read with this confidence can lend its orientation to a near-square box beside it. */
@@ -90,6 +90,11 @@ async function readUnguided(
   return [...sampled, ...rest];
 }
 
+/** Lines read on `image` as the OCR text of page `page`, in the image's pixels. */
+function pageTextOf(image: RasterImage, page: number, lines: TextLine[]): PageText {
+  return { page, width: image.width, height: image.height, unit: 'px', source: 'ocr', lines };
+}
+
 /** A box and the frames worth reading it in (none when its shape cannot tell its axis). */
 interface Candidate extends LineTask {
   readonly rect: RotatedRect;
@@ -132,6 +137,7 @@ export class PaddlePipeline {
   ): Promise<{ text: PageText; timings: StageTimings }> {
     if (this.closed) throw new Error('The OCR pipeline is closed.');
     checkImage(image);
+    if (hints.lines !== undefined) return this.readKnownLines(image, page, purpose, hints.lines);
     const t0 = performance.now();
     const { detection: settings } = this.settings;
     const sizing =
@@ -178,14 +184,7 @@ export class PaddlePipeline {
       (l) => l.chars.length > 0 && l.confidence >= this.settings.minLineConfidence,
     );
     const merged = mergeLines(kept, this.settings.merge).map(toTextLine);
-    const text: PageText = {
-      page,
-      width: image.width,
-      height: image.height,
-      unit: 'px',
-      source: 'ocr',
-      lines: sortLines(merged),
-    };
+    const text = pageTextOf(image, page, sortLines(merged));
     const t4 = performance.now();
     return {
       text,
@@ -200,6 +199,40 @@ export class PaddlePipeline {
         recognitionColumns: reader.columns,
         peerRuns: reader.peerRuns,
         detectionInputs: detection.passes.map((p) => `${p.width}x${p.height}`).join(' + '),
+      },
+    };
+  }
+
+  /**
+   * Reads lines whose frames an earlier reading found (ReadHints.lines): one recognition each,
+   * nothing detected, classified or merged; one line per frame, in their order. No confidence
+   * threshold: a caller that looks for characters that must be gone (the re-read) counts a
+   * doubtful reading of them too.
+   */
+  private async readKnownLines(
+    image: RasterImage,
+    page: number,
+    purpose: ReadPurpose,
+    frames: readonly ReadingFrame[],
+  ): Promise<{ text: PageText; timings: StageTimings }> {
+    const t0 = performance.now();
+    const reader = new LineReader(this.recogniser, image, purpose);
+    const lines = await reader.readAll(frames.map((frame) => ({ frames: [frame] })));
+    const text = pageTextOf(image, page, lines.map(toTextLine));
+    const ms = performance.now() - t0;
+    return {
+      text,
+      timings: {
+        detection: 0,
+        sideways: 0,
+        orientation: 0,
+        recognition: ms,
+        total: ms,
+        boxes: 0,
+        recognitionRuns: reader.runs,
+        recognitionColumns: reader.columns,
+        peerRuns: reader.peerRuns,
+        detectionInputs: '',
       },
     };
   }

@@ -1,4 +1,5 @@
 /** The OCR engine's interface: what a reading is for, and the engine that reads a page. */
+import type { ReadingFrame } from '../domain/geometry.js';
 import type { PageText } from '../domain/text-layer.js';
 import type { RasterImage } from '../domain/raster.js';
 
@@ -20,6 +21,13 @@ export interface ReadHints {
    * so the second detection pass over the image turned a quarter (sideways.ts) is not needed.
    */
   readonly sideways?: boolean;
+  /**
+   * The lines are known (where an earlier reading of the same pixels found them): each frame is
+   * read as it is, in its own orientation, with no detection pass and no direction decision.
+   * The reading then holds one line per frame, in their order, whatever its confidence (no
+   * characters where nothing reads).
+   */
+  readonly lines?: readonly ReadingFrame[];
 }
 
 export interface OcrEngine {

@@ -17,7 +17,7 @@ import { type OutputFormat, type WrittenFormat } from '../domain/formats.js';
 import { readPage, type ReadPage } from '../ocr/read-document.js';
 import type { Quad } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';
-import type { PageText } from '../domain/text-layer.js';
+import type { PageText, TextLine } from '../domain/text-layer.js';
 import type { OcrEngine, ReadPurpose } from '../ocr/types.js';
 import { scaleQuad, spanQuad } from '../redaction/geometry.js';
 import { partialCover, type CoveredSpan } from '../redaction/operators/partial-cover.js';
@@ -118,6 +118,8 @@ interface PageRegions {
   readonly rasterToPage: number | null;
   /** Covered characters of values found in a PDF text layer, checked gone after saving. */
   readonly textPrefixes: string[];
+  /** The lines the page's OCR reading found, in its raster's pixels (for the re-read). */
+  readonly ocrLines: readonly TextLine[];
 }
 
 /** What `target` finds on a layer, with its second look where the first found nothing, or its look at damaged copies where it found something. */
@@ -184,7 +186,13 @@ async function regionsOf(
       addRegion(regions, { cores: [symbolOnPage], quads: [cover] });
     }
   }
-  return { regions, textPrefixes, rasterToPage: read.raster ? read.rasterToPage : null };
+  const ocrLines = read.layers.filter((l) => l.source === 'ocr').flatMap((l) => l.lines);
+  return {
+    regions,
+    textPrefixes,
+    rasterToPage: read.raster ? read.rasterToPage : null,
+    ocrLines,
+  };
 }
 
 function checkOutputFormat(document: Document, outputFormat: OutputFormat): void {
@@ -262,6 +270,7 @@ export async function maskDocument(
         rasterToPage,
         page: index,
         render: () => renderPdfPage(pdf, index, 72 / rasterToPage),
+        lines: page.ocrLines,
         apply: () => {
           partialCover.pdf(
             pdf,
@@ -297,9 +306,15 @@ export async function maskDocument(
   const covered: RasterImage[] = [];
   for (const [index, page] of document.pages.entries()) {
     if (page.kind !== 'raster') throw new Error('an image document with a PDF page');
-    const { regions } = perPage[index] as PageRegions;
+    const { regions, ocrLines } = perPage[index] as PageRegions;
     const done = await timed('cover and re-read', () =>
-      coverImagePage(page, regions, index, cover, reread ? { ocr, how: target } : null),
+      coverImagePage(
+        page,
+        regions,
+        index,
+        cover,
+        reread ? { ocr, how: target, lines: ocrLines } : null,
+      ),
     );
     checked ||= done.checked;
     covered.push(done.pixels);

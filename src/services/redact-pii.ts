@@ -27,6 +27,7 @@ import { INDIAN_TYPE_NAMES, type IndianType } from '../identifiers/in/redact-pii
 import { readPage } from '../ocr/read-document.js';
 import type { Quad } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';
+import type { TextLine } from '../domain/text-layer.js';
 import type { OcrEngine } from '../ocr/types.js';
 import { lineRuns, scaleQuad, spanQuad } from '../redaction/geometry.js';
 import { neighbourCuts } from '../redaction/ink-gap.js';
@@ -126,6 +127,8 @@ interface PageOutcome {
   readonly dpi: number;
   readonly regions: Region[];
   readonly detections: readonly Finding[];
+  /** The lines the page's OCR reading found, in `raster`'s pixels (for the re-read). */
+  readonly ocrLines: readonly TextLine[];
 }
 
 /**
@@ -211,7 +214,8 @@ async function redactPage(
       });
     }
   }
-  return { raster, rendered: page?.kind !== 'raster', dpi, regions, detections };
+  const ocrLines = read.layers.filter((l) => l.source === 'ocr').flatMap((l) => l.lines);
+  return { raster, rendered: page?.kind !== 'raster', dpi, regions, detections, ocrLines };
 }
 
 export async function redactDocument(
@@ -223,7 +227,7 @@ export async function redactDocument(
   let checked = false;
   /** A page's pixels covered, read again (widened where a value still reads) when asked for. */
   const covered = async (o: PageOutcome, page: number): Promise<RasterImage> => {
-    const reread = options.residualCheck ? { ocr, how: INDIAN_READ } : null;
+    const reread = options.residualCheck ? { ocr, how: INDIAN_READ, lines: o.ocrLines } : null;
     if (o.raster === null) throw new Error('a page covered twice');
     const cover = o.rendered ? box.imageInPlace : box.image;
     const done = await coverImagePage(o.raster, o.regions, page, cover, reread);

@@ -1,6 +1,7 @@
 /** Builds text layers by hand, for testing the find step without OCR. */
-import type { Orientation, Quad } from '../../src/domain/geometry.js';
+import { frameQuad, type Orientation, type Quad } from '../../src/domain/geometry.js';
 import type { PageText, TextLine } from '../../src/domain/text-layer.js';
+import type { ReadHints } from '../../src/ocr/types.js';
 
 export function quad(x: number, y: number, width: number, height: number): Quad {
   return [
@@ -47,4 +48,19 @@ export function line(
 
 export function page(lines: TextLine[], index = 0): PageText {
   return { page: index, width: 1000, height: 1000, unit: 'px', source: 'ocr', lines };
+}
+
+/**
+ * What an engine reads where nothing is left to read: no line on a page; on known lines
+ * (ReadHints.lines), one line without characters for each, as the engine answers them.
+ */
+export function readingNothing(hints?: ReadHints): PageText {
+  const lines = (hints?.lines ?? []).map((frame) => ({
+    text: '',
+    chars: [],
+    quad: frameQuad(frame, 0, frame.length),
+    confidence: 0,
+    orientation: frame.orientation,
+  }));
+  return page(lines);
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createPaddleOcr, type PaddleOcr } from '../../src/ocr/index.js';
-import type { Orientation, Point } from '../../src/domain/geometry.js';
+import { frameOfQuad, type Orientation, type Point } from '../../src/domain/geometry.js';
 import type { RasterImage } from '../../src/domain/raster.js';
 import type { PageText, TextLine } from '../../src/domain/text-layer.js';
 import { mupdf } from '../../src/documents/mupdf.js';
@@ -119,20 +119,46 @@ describe('PaddleOcr', () => {
     for (const drawn of drawnUpright) assertReadAsDrawn(page, drawn);
   });
 
+  const turned = new Page(1000, 1000);
+  const drawnTurned = [
+    turned.text('Upright 2345 6789 0124', 200, 80, { size: 34 }),
+    turned.text('Down the page ABCDE1234F', 920, 200, { size: 34 }, 90),
+    turned.text('Upside down 9100 2345', 800, 900, { size: 34 }, 180),
+    turned.text('Up the page 01/01/1990', 80, 800, { size: 34 }, 270),
+    // Too short for its box's shape to tell its axis: it reads as its neighbour does.
+    turned.text('M', 920, 760, { size: 34 }, 90),
+  ];
+
   it('reads text turned 90, 180 and 270 degrees in its own orientation, in one pass', async () => {
-    const turned = new Page(1000, 1000);
-    const drawn = [
-      turned.text('Upright 2345 6789 0124', 200, 80, { size: 34 }),
-      turned.text('Down the page ABCDE1234F', 920, 200, { size: 34 }, 90),
-      turned.text('Upside down 9100 2345', 800, 900, { size: 34 }, 180),
-      turned.text('Up the page 01/01/1990', 80, 800, { size: 34 }, 270),
-      // Too short for its box's shape to tell its axis: it reads as its neighbour does.
-      turned.text('M', 920, 760, { size: 34 }, 90),
-    ];
     const { text, timings } = await engine.readWithTimings(turned.raster(), 0);
-    for (const d of drawn) assertReadAsDrawn(text, d);
+    for (const d of drawnTurned) assertReadAsDrawn(text, d);
     // One detection pass; each line recognised once (no line needed both flips here).
     assert.equal(timings.recognitionRuns, timings.boxes);
+  });
+
+  it('reads known lines again in their own orientation, with no detection pass', async () => {
+    const raster = turned.raster();
+    const first = await engine.read(raster, 0);
+    const lines = drawnTurned.map((d) => lineOf(first, d.text));
+    const frames = lines.map((l) => frameOfQuad(l.quad, l.orientation));
+    const again = await engine.readWithTimings(raster, 0, 'text', { lines: frames });
+    // One line per frame, in their order, where the first reading put it.
+    const seen = (l: TextLine) => [
+      l.text,
+      l.orientation,
+      ...l.quad.flatMap((p) => [Math.round(p.x * 100) / 100, Math.round(p.y * 100) / 100]),
+    ];
+    assert.deepEqual(again.text.lines.map(seen), lines.map(seen));
+    assert.equal(again.timings.boxes, 0);
+    assert.equal(again.timings.detection, 0);
+    assert.equal(again.timings.recognitionRuns, drawnTurned.length);
+    // The same frames over blank pixels read nothing at all.
+    const blank = new Page(1000, 1000).raster();
+    const nothing = await engine.read(blank, 0, 'text', { lines: frames });
+    assert.deepEqual(
+      nothing.lines.map((l) => l.text),
+      drawnTurned.map(() => ''),
+    );
   });
 
   it('reads a page of scattered marks without reading each four ways, and finds no text in it', async () => {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { holdsAadhaarNumber } from '../../src/identifiers/in/aadhaar.js';
-import type { Quad } from '../../src/domain/geometry.js';
+import type { Orientation, Quad } from '../../src/domain/geometry.js';
 import type { RasterImage } from '../../src/domain/raster.js';
-import type { PageText } from '../../src/domain/text-layer.js';
-import type { OcrEngine } from '../../src/ocr/types.js';
-import { readableTargets } from '../../src/pipeline/residual-check.js';
+import type { PageText, TextLine } from '../../src/domain/text-layer.js';
+import type { OcrEngine, ReadHints, ReadPurpose } from '../../src/ocr/types.js';
+import { readableTargets, type ReadFor } from '../../src/pipeline/residual-check.js';
 import { Rng } from '../fixtures/aadhaar/random.js';
 import { groupDigits, randomAadhaar, randomVid } from '../fixtures/aadhaar/verhoeff.js';
 
@@ -23,11 +23,30 @@ const page: RasterImage = {
   pixels: Buffer.alloc(400 * 200 * 3, 255),
 };
 
-/** An engine that reads the given lines, at the given boxes of the crop, whatever it is shown. */
-function engineReading(lines: readonly { text: string; quad: Quad }[]): OcrEngine {
+/** What the engine was asked to read: the image's size and the hints. */
+interface Call {
+  readonly width: number;
+  readonly height: number;
+  readonly hints: ReadHints | undefined;
+}
+
+/**
+ * An engine that reads the given lines, at the given boxes of the crop, whatever it is shown;
+ * `calls` records what it was shown.
+ */
+function engineReading(
+  lines: readonly { text: string; quad: Quad }[],
+  calls: Call[] = [],
+): OcrEngine {
   return {
-    read: (image: RasterImage, pageIndex: number): Promise<PageText> =>
-      Promise.resolve({
+    read: (
+      image: RasterImage,
+      pageIndex: number,
+      _purpose?: ReadPurpose,
+      hints?: ReadHints,
+    ): Promise<PageText> => {
+      calls.push({ width: image.width, height: image.height, hints });
+      return Promise.resolve({
         page: pageIndex,
         width: image.width,
         height: image.height,
@@ -40,11 +59,22 @@ function engineReading(lines: readonly { text: string; quad: Quad }[]): OcrEngin
           confidence: 0.99,
           orientation: 0,
         })),
-      }),
+      });
+    },
   } as unknown as OcrEngine;
 }
 
+/** A line of the first reading at `quad` (corners in reading order). */
+const firstLine = (quad: Quad, orientation: Orientation = 0): TextLine => ({
+  text: '',
+  chars: [],
+  quad,
+  confidence: 0.99,
+  orientation,
+});
+
 const digits = (text: string) => text.replace(/\D/g, '');
+const NUMBERS: ReadFor = { normalise: digits, purpose: 'numbers' };
 
 describe('holdsAadhaarNumber', () => {
   const rng = new Rng(11);
@@ -71,7 +101,7 @@ describe('readableTargets', () => {
 
   it('counts the covered characters read again', async () => {
     const ocr = engineReading([{ text: '2345 6789 1234', quad: overCover }]);
-    assert.deepEqual(await readableTargets(page, [target], ocr, 0, digits, 'numbers'), [0]);
+    assert.deepEqual(await readableTargets(page, [target], ocr, 0, NUMBERS), [0]);
   });
 
   it('counts a new valid number on a line crossing the cover, not on a line beside it', async () => {
@@ -79,14 +109,70 @@ describe('readableTargets', () => {
     const over = engineReading([{ text: fresh, quad: overCover }]);
     const beside = engineReading([{ text: fresh, quad: besideCover }]);
     const appears = holdsAadhaarNumber;
-    assert.deepEqual(await readableTargets(page, [target], over, 0, digits, 'numbers'), []);
+    assert.deepEqual(await readableTargets(page, [target], over, 0, NUMBERS), []);
+    assert.deepEqual(await readableTargets(page, [target], over, 0, { ...NUMBERS, appears }), [0]);
+    assert.deepEqual(await readableTargets(page, [target], beside, 0, { ...NUMBERS, appears }), []);
+  });
+
+  it("reads again the stretch of the first reading's line under the cover, on the page itself", async () => {
+    const calls: Call[] = [];
+    const ocr = engineReading([{ text: '2345 6789 1234', quad: box(80, 76, 300, 114) }], calls);
+    const lines = [firstLine(box(90, 78, 290, 112)), firstLine(box(10, 150, 200, 190))];
+    assert.deepEqual(await readableTargets(page, [target], ocr, 0, NUMBERS, lines), [0]);
+    assert.equal(calls.length, 1);
+    const [call] = calls;
+    // The whole page, not a crop; only the stretch of the line under the cover, half the line's
+    // thickness (34 px) longer at either end, and a tenth thicker on either side.
+    assert.deepEqual([call?.width, call?.height], [400, 200]);
+    const [frame, ...others] = call?.hints?.lines ?? [];
+    assert.equal(others.length, 0);
+    assert.ok(frame);
     assert.deepEqual(
-      await readableTargets(page, [target], over, 0, digits, 'numbers', appears),
-      [0],
+      [frame.ox, frame.oy, frame.length, frame.thickness, frame.orientation].map((v) =>
+        Number(v.toFixed(1)),
+      ),
+      [83, 74.6, 154, 40.8, 0],
     );
+    assert.deepEqual([frame.rx, frame.ry, frame.dx, frame.dy], [1, 0, -0, 1]);
+  });
+
+  it('keeps a line read upside down in its own orientation', async () => {
+    const calls: Call[] = [];
+    // Read turned 180 degrees: the line's first corner is the page's bottom right.
+    const turned: Quad = [
+      { x: 290, y: 112 },
+      { x: 90, y: 112 },
+      { x: 90, y: 78 },
+      { x: 290, y: 78 },
+    ];
+    const ocr = engineReading([{ text: '', quad: turned }], calls);
     assert.deepEqual(
-      await readableTargets(page, [target], beside, 0, digits, 'numbers', appears),
+      await readableTargets(page, [target], ocr, 0, NUMBERS, [firstLine(turned, 180)]),
       [],
     );
+    const frame = calls[0]?.hints?.lines?.[0];
+    assert.ok(frame);
+    assert.equal(frame.orientation, 180);
+    assert.deepEqual([frame.rx, frame.dy], [-1, -1]);
+  });
+
+  it('fails when the engine does not read back one line per known line', async () => {
+    const ocr = engineReading([]);
+    const lines = [firstLine(box(90, 78, 290, 112))];
+    await assert.rejects(readableTargets(page, [target], ocr, 0, NUMBERS, lines), {
+      message: 'The OCR engine did not read back one line per known line.',
+    });
+  });
+
+  it("reads the region afresh when a cover lies on none of the first reading's lines", async () => {
+    const calls: Call[] = [];
+    const ocr = engineReading([{ text: '2345 6789 1234', quad: overCover }], calls);
+    // A line beside the cover, and one that holds only its first half.
+    const lines = [firstLine(box(10, 150, 200, 190)), firstLine(box(95, 78, 150, 112))];
+    assert.deepEqual(await readableTargets(page, [target], ocr, 0, NUMBERS, lines), [0]);
+    assert.equal(calls.length, 1);
+    // The crop: the cover with 15 px around it, enlarged 1.25 times; read in every orientation.
+    assert.deepEqual([calls[0]?.width, calls[0]?.height], [188, 75]);
+    assert.equal(calls[0]?.hints?.lines, undefined);
   });
 });

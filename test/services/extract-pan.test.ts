@@ -8,12 +8,12 @@ import sharp from 'sharp';
 import { loadSettings } from '../../src/config/settings.js';
 import type { RasterImage } from '../../src/domain/raster.js';
 import type { PageText } from '../../src/domain/text-layer.js';
-import type { OcrEngine } from '../../src/ocr/types.js';
+import type { OcrEngine, ReadHints, ReadPurpose } from '../../src/ocr/types.js';
 import { serviceContext } from '../../src/services/context.js';
 import { extractPanFile } from '../../src/services/extract-pan.js';
 import { maskPanFile } from '../../src/services/mask-pan.js';
 import { boundsOf } from '../../src/redaction/geometry.js';
-import { line, page } from '../helpers/text-layer.js';
+import { line, page, readingNothing } from '../helpers/text-layer.js';
 
 /**
  * Reads the card's lines first; the next reading (of a crop) reads `again`, where the stretched
@@ -31,11 +31,11 @@ function engine(again: string, crops: RasterImage[]): OcrEngine {
   ]);
   let calls = 0;
   return {
-    read: (image: RasterImage) => {
+    read: (image: RasterImage, _page: number, _purpose?: ReadPurpose, hints?: ReadHints) => {
       calls += 1;
       if (calls === 1)
         return Promise.resolve({ ...card, width: image.width, height: image.height });
-      if (calls > 2) return Promise.resolve(page([]));
+      if (calls > 2) return Promise.resolve(readingNothing(hints));
       crops.push(image);
       return Promise.resolve(page([line(again, { x: 22, y: 15, charWidth: 43.56, height: 30 })]));
     },
