@@ -7,7 +7,7 @@ import type { Document } from '../documents/document.js';
 import type { PageContent } from '../documents/page-content.js';
 import { readPdfPageOnce } from '../documents/render.js';
 import type { RasterImage } from '../domain/raster.js';
-import type { PageText } from '../domain/text-layer.js';
+import type { PageText, TextLine } from '../domain/text-layer.js';
 import type { OcrEngine, ReadPurpose } from './types.js';
 
 /** Above this share of the page covered by images, a PDF page is OCR'd as well. */
@@ -47,6 +47,11 @@ export interface ReadPage {
 
 const ocrNeededFor = (content: PageContent) =>
   content.textChars === 0 || content.imageCoverage >= IMAGE_COVERAGE_FOR_OCR;
+
+/** The lines the page's OCR reading found, in the pixels of its raster (none without one). */
+export function ocrLinesOf(read: Pick<ReadPage, 'layers'>): readonly TextLine[] {
+  return read.layers.filter((layer) => layer.source === 'ocr').flatMap((layer) => layer.lines);
+}
 
 /** Whether a page is one to OCR: an image, or a PDF page without text or holding images. */
 export function ocrNeeded(read: ReadPage): boolean {

@@ -287,7 +287,7 @@ export interface PageCheck {
   /** Covers the regions again (after some were widened). */
   readonly apply: () => void;
   /** The lines of the page's first reading, in the raster's pixels (see readableTargets). */
-  readonly lines?: readonly TextLine[];
+  readonly lines: readonly TextLine[];
 }
 
 /**
@@ -352,7 +352,7 @@ export async function coverImagePage(
     readonly ocr: OcrEngine;
     readonly how: ReadFor;
     /** The lines of the page's first reading, in the raster's pixels. */
-    readonly lines?: readonly TextLine[];
+    readonly lines: readonly TextLine[];
   } | null,
 ): Promise<{ pixels: RasterImage; checked: boolean }> {
   const coverAll = () =>
@@ -370,7 +370,7 @@ export async function coverImagePage(
     apply: () => {
       pixels = coverAll();
     },
-    ...(reread.lines ? { lines: reread.lines } : {}),
+    lines: reread.lines,
   };
   const checked = await rereadPage(check, reread.ocr, reread.how);
   return { pixels, checked };

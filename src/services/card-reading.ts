@@ -6,7 +6,7 @@
 import type { QrSymbol, ScanOptions } from '../cards/qr-scan.js';
 import { textContrast } from '../cards/image-quality.js';
 import type { Document } from '../documents/document.js';
-import { readPage } from '../ocr/read-document.js';
+import { ocrLinesOf, readPage } from '../ocr/read-document.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { PageText } from '../domain/text-layer.js';
 import type { OcrEngine } from '../ocr/types.js';
@@ -41,7 +41,7 @@ export async function readCardDocument(
     }
     if (read.raster) {
       qrs.push(...(await qr.symbols(read.raster)));
-      const ocrLines = read.layers.find((l) => l.source === 'ocr')?.lines ?? [];
+      const ocrLines = ocrLinesOf(read);
       // Confident lines only: a speck read as a letter says nothing about the print.
       const spread = textContrast(
         read.raster,

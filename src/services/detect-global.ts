@@ -15,7 +15,7 @@ import { metadataPresent } from '../documents/metadata.js';
 import { annotationTexts } from '../documents/pdf-annotations.js';
 import type { GlobalRule } from '../identifiers/global-rule.js';
 import { previewOf, previewOfPrinted } from '../identifiers/preview.js';
-import { ocrNeeded, readPage } from '../ocr/read-document.js';
+import { ocrLinesOf, ocrNeeded, readPage } from '../ocr/read-document.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { PageText } from '../domain/text-layer.js';
 import type { OcrEngine } from '../ocr/types.js';
@@ -235,7 +235,7 @@ function ocrBlock(reads: readonly GlobalPageRead[], limit: number): OcrBlock | u
   let chars = 0;
   let sum = 0;
   for (const r of ocrd) {
-    for (const line of r.layers.find((l) => l.source === 'ocr')?.lines ?? []) {
+    for (const line of ocrLinesOf(r)) {
       chars += line.chars.length;
       sum += line.confidence * line.chars.length;
     }

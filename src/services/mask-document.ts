@@ -14,7 +14,7 @@ import { rewriteDocument } from '../documents/rewrite.js';
 import { encodeImage, imagesToPdf, IMAGE_PAGE_DPI } from '../documents/writers.js';
 import { timed } from '../domain/stage-times.js';
 import { type OutputFormat, type WrittenFormat } from '../domain/formats.js';
-import { readPage, type ReadPage } from '../ocr/read-document.js';
+import { ocrLinesOf, readPage, type ReadPage } from '../ocr/read-document.js';
 import type { Quad } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { PageText, TextLine } from '../domain/text-layer.js';
@@ -186,12 +186,11 @@ async function regionsOf(
       addRegion(regions, { cores: [symbolOnPage], quads: [cover] });
     }
   }
-  const ocrLines = read.layers.filter((l) => l.source === 'ocr').flatMap((l) => l.lines);
   return {
     regions,
     textPrefixes,
     rasterToPage: read.raster ? read.rasterToPage : null,
-    ocrLines,
+    ocrLines: ocrLinesOf(read),
   };
 }
 

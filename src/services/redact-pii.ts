@@ -24,7 +24,7 @@ import {
 import { type WrittenFormat } from '../domain/formats.js';
 import { INDIAN_TYPES } from '../identifiers/in/redact-pii-types.js';
 import { INDIAN_TYPE_NAMES, type IndianType } from '../identifiers/in/redact-pii-rules.js';
-import { readPage } from '../ocr/read-document.js';
+import { ocrLinesOf, readPage } from '../ocr/read-document.js';
 import type { Quad } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { TextLine } from '../domain/text-layer.js';
@@ -214,7 +214,7 @@ async function redactPage(
       });
     }
   }
-  const ocrLines = read.layers.filter((l) => l.source === 'ocr').flatMap((l) => l.lines);
+  const ocrLines = ocrLinesOf(read);
   return { raster, rendered: page?.kind !== 'raster', dpi, regions, detections, ocrLines };
 }
 
