@@ -1,5 +1,5 @@
-/** MuPDF.js, loaded with its console output silenced (see ./mupdf-quiet.ts). */
-import './mupdf-quiet.js';
+/** MuPDF.js, loaded with its console output silenced (see ./mupdf-module.ts). */
+import './mupdf-module.js';
 import * as mupdf from 'mupdf';
 
 export { mupdf };

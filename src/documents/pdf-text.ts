@@ -4,23 +4,9 @@
  */
 import type { mupdf as MuPdf } from './mupdf.js';
 import { onPdfPage } from './page-area.js';
-import type { Orientation, Quad } from '../domain/geometry.js';
+import { stextLines, type StextLine } from './stext-lines.js';
+import type { Orientation } from '../domain/geometry.js';
 import type { PageText, TextChar, TextLine } from '../domain/text-layer.js';
-
-/** MuPDF quads are [ul, ur, ll, lr]; ours run clockwise from the top-left. */
-export function fromMupdfQuad(q: MuPdf.Quad): Quad {
-  return [
-    { x: q[0], y: q[1] },
-    { x: q[2], y: q[3] },
-    { x: q[6], y: q[7] },
-    { x: q[4], y: q[5] },
-  ];
-}
-
-export function toMupdfQuad(q: Quad): MuPdf.Quad {
-  const [tl, tr, br, bl] = q;
-  return [tl.x, tl.y, tr.x, tr.y, bl.x, bl.y, br.x, br.y];
-}
 
 /** MuPDF gives a line's writing direction as a unit vector [dx, dy] (y down). */
 function orientationOf([dx, dy]: MuPdf.Point): Orientation {
@@ -28,7 +14,7 @@ function orientationOf([dx, dy]: MuPdf.Point): Orientation {
   return angle as Orientation;
 }
 
-function lineOf(chars: TextChar[], orientation: Orientation): TextLine {
+function lineOf(chars: readonly TextChar[], orientation: Orientation): TextLine {
   const first = chars[0];
   const last = chars.at(-1);
   if (!first || !last) throw new Error('empty line');
@@ -49,26 +35,16 @@ export interface TextSource {
 /** The text layer of page `index`, read from `source`, whose bounds are `bounds`. */
 export function textLayerFrom(source: TextSource, index: number, bounds: MuPdf.Rect): PageText {
   const [x0, y0, x1, y1] = bounds;
-  const lines: TextLine[] = [];
-  let chars: TextChar[] = [];
-  let orientation: Orientation = 0;
   const text = source.toStructuredText('preserve-whitespace');
+  let read: StextLine[];
   try {
-    text.walk({
-      beginLine: (_bbox, _wmode, direction) => {
-        chars = [];
-        orientation = orientationOf(direction);
-      },
-      onChar: (c, _origin, _font, _size, quad) => {
-        chars.push({ text: c, quad: fromMupdfQuad(quad), confidence: 1 });
-      },
-      endLine: () => {
-        if (chars.length > 0) lines.push(lineOf(chars, orientation));
-      },
-    });
+    read = stextLines(text);
   } finally {
     text.destroy();
   }
+  const lines = read
+    .filter((line) => line.chars.length > 0)
+    .map((line) => lineOf(line.chars, orientationOf(line.direction)));
   return { page: index, width: x1 - x0, height: y1 - y0, unit: 'pt', source: 'pdf', lines };
 }
 

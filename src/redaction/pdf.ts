@@ -5,7 +5,7 @@
  */
 import { mupdf } from '../documents/mupdf.js';
 import type { Quad } from '../domain/geometry.js';
-import { toMupdfQuad } from '../documents/pdf-text.js';
+import { toMupdfQuad } from '../documents/mupdf-quad.js';
 
 export interface PdfRegions {
   readonly page: number;

@@ -131,13 +131,19 @@ export interface PdfLine {
 
 /** An A4 PDF with the given text lines on each page, in Helvetica, as real PDF text. */
 export function pdfWithLines(pages: readonly (readonly PdfLine[])[]): Buffer {
+  return pdfWithContents(
+    pages.map((lines) =>
+      lines.map((l) => `BT /F1 ${l.size ?? 14} Tf ${l.x} ${l.y} Td (${l.text}) Tj ET`).join('\n'),
+    ),
+  );
+}
+
+/** An A4 PDF whose pages draw the given content streams, with Helvetica as font F1. */
+export function pdfWithContents(pages: readonly string[]): Buffer {
   const doc = new mupdf.PDFDocument();
   const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
-  for (const lines of pages) {
+  for (const contents of pages) {
     const resources = doc.addObject({ Font: { F1: font } });
-    const contents = lines
-      .map((l) => `BT /F1 ${l.size ?? 14} Tf ${l.x} ${l.y} Td (${l.text}) Tj ET`)
-      .join('\n');
     doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, resources, contents));
   }
   const buffer = doc.saveToBuffer('garbage');
