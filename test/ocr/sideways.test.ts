@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { DetectedBox } from '../../src/ocr/detect.js';
 import { rectCorners, type RotatedRect } from '../../src/domain/geometry.js';
-import { quarterTurn, unturnRect, withSidewaysLines } from '../../src/ocr/sideways.js';
+import {
+  quarterTurn,
+  sidewaysBand,
+  unturnRect,
+  withSidewaysLines,
+} from '../../src/ocr/sideways.js';
 import type { RasterImage } from '../../src/domain/raster.js';
 
 /** A 4 x 3 image whose red channel holds each pixel's index, so a move shows where it went. */
@@ -71,11 +76,45 @@ describe('sideways text', () => {
       // Across the turned page: the whole line; and a stray near-square blob, which is dropped.
       return Promise.resolve([box(horizontal(150, 50, 200, 20)), box(horizontal(10, 10, 12, 10))]);
     });
-    assert.equal(turnedSize, '300x400');
+    // The band x 0..140: the pieces (x 40..60) and four thicknesses (80 px) to either side.
+    assert.equal(turnedSize, '300x140');
     assert.equal(found.length, 2);
     assert.equal(found[0], across, 'lines across the page stay as they were');
     const whole = found[1]?.rect;
     assert.deepEqual([whole?.cx, whole?.cy, whole?.width, whole?.height], [50, 150, 20, 200]);
+  });
+
+  it('turns only the band that holds the vertical pieces, and places what it finds on the page', async () => {
+    const image = indexed();
+    // The band of columns 1..2 of the 4 x 3 image: turned, 3 x 2, pixel (x, y) from (1 + y, 2 - x).
+    const turned = await quarterTurn(image, { left: 1, width: 2 });
+    assert.deepEqual([turned.width, turned.height], [3, 2]);
+    for (let y = 0; y < 2; y += 1) {
+      for (let x = 0; x < 3; x += 1) assert.equal(red(turned, x, y), red(image, 1 + y, 2 - x));
+    }
+    const page: RasterImage = {
+      width: 1000,
+      height: 300,
+      channels: 3,
+      pixels: Buffer.alloc(900000),
+    };
+    // A piece of a line running down the page at x = 600 (20 thick): the band is x 510..690.
+    const piece = box({ cx: 600, cy: 80, ux: 1, uy: 0, width: 20, height: 60 });
+    assert.deepEqual(sidewaysBand(1000, [piece]), { left: 510, width: 180 });
+    let turnedSize = '';
+    const found = await withSidewaysLines(page, [piece], 1.5, (t) => {
+      turnedSize = `${t.width}x${t.height}`;
+      // Across the turned band, 90 px from its top: the whole line, y 50..250 on the page.
+      return Promise.resolve([box(horizontal(150, 90, 200, 20))]);
+    });
+    assert.equal(turnedSize, '300x180');
+    const whole = found[0]?.rect;
+    assert.deepEqual([whole?.cx, whole?.cy, whole?.width, whole?.height], [600, 150, 20, 200]);
+  });
+
+  it('turns the whole page when the vertical pieces spread over most of it', () => {
+    const pieces = [100, 500].map((cx) => box({ cx, cy: 80, ux: 1, uy: 0, width: 20, height: 60 }));
+    assert.deepEqual(sidewaysBand(700, pieces), { left: 0, width: 700 });
   });
 
   it('does not detect again when no box runs down the page', async () => {
