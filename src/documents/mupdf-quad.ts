@@ -2,13 +2,17 @@
 import type { mupdf as MuPdf } from './mupdf.js';
 import type { Quad } from '../domain/geometry.js';
 
-/** MuPDF quads are [ul, ur, ll, lr]; ours run clockwise from the top-left. */
-export function fromMupdfQuad(q: MuPdf.Quad): Quad {
+/**
+ * MuPDF quads are [ul, ur, ll, lr]; ours run clockwise from the top-left. Read from `at` on in
+ * `q`: a quad mupdf.js gave, or MuPDF's WebAssembly memory (stext-lines.ts).
+ */
+export function fromMupdfQuad(q: ArrayLike<number>, at = 0): Quad {
+  const v = (i: number) => q[at + i] ?? 0;
   return [
-    { x: q[0], y: q[1] },
-    { x: q[2], y: q[3] },
-    { x: q[6], y: q[7] },
-    { x: q[4], y: q[5] },
+    { x: v(0), y: v(1) },
+    { x: v(2), y: v(3) },
+    { x: v(6), y: v(7) },
+    { x: v(4), y: v(5) },
   ];
 }
 

@@ -17,7 +17,6 @@ import './mupdf.js';
 import type { mupdf as MuPdf } from './mupdf.js';
 import { mupdfModule } from './mupdf-module.js';
 import { fromMupdfQuad } from './mupdf-quad.js';
-import type { Quad } from '../domain/geometry.js';
 import type { TextChar } from '../domain/text-layer.js';
 
 export interface StextLine {
@@ -67,21 +66,10 @@ function stextExports(module: Record<string, unknown>): StextExports | null {
 
 const exportsFound = stextExports(mupdfModule);
 
-/** The floats from WebAssembly address `pointer` on (the heap's view is replaced as memory grows). */
+/** The point at WebAssembly address `pointer` (the heap's view is replaced as memory grows). */
 function pointAt(lib: StextExports, pointer: number): MuPdf.Point {
-  const [heap, at] = [lib.HEAPF32, pointer >> 2];
-  return [heap[at] ?? 0, heap[at + 1] ?? 0];
-}
-
-/** MuPDF's quad [ul, ur, ll, lr] at `pointer`, as ours (clockwise from the top-left). */
-function quadAt(lib: StextExports, pointer: number): Quad {
-  const [heap, at] = [lib.HEAPF32, pointer >> 2];
-  return [
-    { x: heap[at] ?? 0, y: heap[at + 1] ?? 0 },
-    { x: heap[at + 2] ?? 0, y: heap[at + 3] ?? 0 },
-    { x: heap[at + 6] ?? 0, y: heap[at + 7] ?? 0 },
-    { x: heap[at + 4] ?? 0, y: heap[at + 5] ?? 0 },
-  ];
+  const at = pointer >> 2;
+  return [lib.HEAPF32[at] ?? 0, lib.HEAPF32[at + 1] ?? 0];
 }
 
 /** The lines of the text blocks of `text`, read from the WebAssembly exports. */
@@ -104,7 +92,8 @@ function exportLines(lib: StextExports, text: MuPdf.StructuredText): StextLine[]
       ) {
         // As walk does: a code point beyond the first plane comes out as one code unit.
         const text = String.fromCharCode(lib._wasm_stext_char_get_c(ch));
-        chars.push({ text, quad: quadAt(lib, lib._wasm_stext_char_get_quad(ch)), confidence: 1 });
+        const quad = fromMupdfQuad(lib.HEAPF32, lib._wasm_stext_char_get_quad(ch) >> 2);
+        chars.push({ text, quad, confidence: 1 });
       }
       lines.push({ direction, chars });
     }
