@@ -13,6 +13,7 @@ import {
   type DetectionSizing,
   type Region,
 } from './detection-input.js';
+import type { PageDetector } from './page-detector.js';
 import { contentRegions } from './regions.js';
 import {
   convexHull,
@@ -51,16 +52,15 @@ export interface Detection {
 }
 
 /**
- * The detector twice over the same weights: `photo` keeps onnxruntime's memory arena between
- * runs, `page` does not. A photo-sized image, read in one pass within maxSide, reuses the arena's
- * buffers (measured: 736 x 544 in 50 ms against 72 ms without it). A big page's content regions
- * come in every size and allocate afresh, so that the arena never keeps their buffers for good
- * (pipeline.ts); sending them through the arena too cost about 200 MB of peak memory on the
- * 5-page scan of bench/mask.ts.
+ * The detector twice over the same weights. `photo` keeps onnxruntime's memory arena for good:
+ * a photo-sized image, read in one pass within maxSide, reuses the arena's buffers (measured:
+ * 736 x 544 in 50 ms against 72 ms without it). A big page's content regions come in every size
+ * and need far larger buffers; they go through `page`, whose arena is given back when pages stop
+ * coming (page-detector.ts).
  */
 export interface DetectorSessions {
   readonly photo: ort.InferenceSession;
-  readonly page: ort.InferenceSession;
+  readonly page: PageDetector;
 }
 
 /** Beyond this share of the page in content regions, one detailed pass over the page is cheaper. */
@@ -80,15 +80,17 @@ export async function detectText(
   const { normal, fine } = detectionScales(image.width, image.height, settings);
   const bigPage = fine > normal;
   const regions = bigPage ? contentRegions(image, REGION_SHARE) : [page];
-  const session = bigPage ? sessions.page : sessions.photo;
-  const boxes: DetectedBox[] = [];
-  const passes: { width: number; height: number }[] = [];
-  for (const region of regions) {
-    const pass = await runPass(session, image, region, fine, settings);
-    boxes.push(...pass.boxes);
-    passes.push(pass.size);
-  }
-  return { boxes, passes };
+  const readRegions = async (session: ort.InferenceSession): Promise<Detection> => {
+    const boxes: DetectedBox[] = [];
+    const passes: { width: number; height: number }[] = [];
+    for (const region of regions) {
+      const pass = await runPass(session, image, region, fine, settings);
+      boxes.push(...pass.boxes);
+      passes.push(pass.size);
+    }
+    return { boxes, passes };
+  };
+  return bigPage ? sessions.page.use(readRegions) : readRegions(sessions.photo);
 }
 
 /** One detector run over a region of the page; boxes in page pixels. */

@@ -45,7 +45,7 @@ export function sessionOptions(settings: SessionSettings): ort.InferenceSession.
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
     executionProviders: ['cpu'],
-    // The arena keeps buffers between runs (the detector turns it off: pipeline.ts).
+    // The arena keeps buffers between runs (big pages' detector gives its back: page-detector.ts).
     enableCpuMemArena: true,
     logSeverityLevel: 3,
     extra: { session: { intra_op: { allow_spinning: settings.spinning ? '1' : '0' } } },

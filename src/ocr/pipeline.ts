@@ -16,6 +16,7 @@ import { readingFrame, type ReadingFrame, type RotatedRect } from '../domain/geo
 import { foldPaddleGraph } from './graph-folding.js';
 import { LineReader, type LineTask, type ReadLine } from './lines.js';
 import { mergeLines } from './merge.js';
+import { PageDetector } from './page-detector.js';
 import { addCtcHead } from './ctc-head.js';
 import { defaultModelPaths, loadCharset, sessionOptions } from './models.js';
 import type { Settings, StageTimings } from './options.js';
@@ -29,6 +30,13 @@ import type { Orientation } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { PageText, TextLine } from '../domain/text-layer.js';
 import type { ReadHints, ReadPurpose } from './types.js';
+
+/**
+ * How long the page detector keeps its buffers after the last big page (page-detector.ts): a
+ * multi-page scan or a run of pages keeps them; a server that stops reading pages gives them
+ * back within half a minute.
+ */
+const PAGE_DETECTOR_IDLE_MS = 30_000;
 
 /** A line read with this confidence can lend its orientation to a near-square box beside it. */
 const GUIDE_CONFIDENCE = 0.8;
@@ -240,7 +248,7 @@ export class PaddlePipeline {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await Promise.all(this.sessions.map((s) => s.release()));
+    await Promise.all([...this.sessions.map((s) => s.release()), this.detectors.page.close()]);
   }
 
   /**
@@ -330,15 +338,15 @@ export async function createPaddlePipeline(settings: Settings): Promise<PaddlePi
     prepare(paths.classification),
   ]);
   const sessions = await Promise.all([
-    // No arena for page-sized detection: its input changes size with every page, and the arena
-    // kept the largest page's buffers for good (measured: peak RSS of the service masking 5-page
-    // scans 4 at a time 1968 -> 1575 MB; detection 465 -> 570 ms over those 5 pages).
-    ort.InferenceSession.create(detection, { ...options, enableCpuMemArena: false }),
     ort.InferenceSession.create(classification, options),
     ort.InferenceSession.create(head.bytes, recognition),
     ort.InferenceSession.create(detection, options),
   ]);
-  const [page, classifier, recogniser, photo] = sessions;
+  const [classifier, recogniser, photo] = sessions;
+  const page = new PageDetector(
+    () => ort.InferenceSession.create(detection, { ...options, enableMemPattern: false }),
+    PAGE_DETECTOR_IDLE_MS,
+  );
   return new PaddlePipeline(
     sessions,
     { photo, page },
