@@ -181,6 +181,31 @@ describe('Indian identifiers on a page', () => {
     assert.deepEqual(findIndianOnPage(pdf, DEFAULTS).findings, []);
   });
 
+  it('takes out a digit OCR read twice inside a VID or an Aadhaar number, where the check agrees', () => {
+    const text = 'Virtual ID 3667 51922 0754 3969, Aadhaar 4918 73662 5102';
+    const { findings } = findIndianOnPage(page([line(text, { x: 10, y: 10 })]), DEFAULTS);
+    assert.deepEqual(
+      findings.map((f) => [f.type, f.value, f.charQuads.length]),
+      [
+        ['vid', '3667519207543969', 16],
+        ['aadhaar', '491873625102', 12],
+      ],
+    );
+    // The covers span what was printed, the doubled digit included.
+    const vid = findings[0];
+    assert.ok(vid);
+    const start = text.indexOf('3667');
+    assert.deepEqual(extent(vid.charQuads), {
+      left: 10 + start * CHAR,
+      right: 10 + (start + '3667 51922 0754 3969'.length) * CHAR,
+      tops: [10],
+    });
+    // A doubled digit whose removal fails the check digit, and one outside any such grouping.
+    for (const other of ['Ref 3667 51922 0754 3968', 'Invoice 4918 73662 5103', 'Order 11223']) {
+      assert.deepEqual(findIndianOnPage(page([line(other)]), DEFAULTS).findings, [], other);
+    }
+  });
+
   it('reads an address with a space beside its @ (OCR), and a number labelled as another type', () => {
     const { findings } = findIndianOnPage(
       page([line('Mail arjun.gupta@ example.in'), line('Bank account 07064648236', { y: 40 })]),
