@@ -500,7 +500,7 @@ export function setUpFiles({ announce, showQuota }) {
         index: index + 1,
         filename: item.file.name,
         operation: item.result?.operation ?? null,
-        status: item.result ? 'done' : item.error ? 'error' : 'not_processed',
+        status: item.result ? 'done' : item.error ? 'failed' : 'not_processed',
         output,
         headers: Object.fromEntries(item.result?.headers ?? []),
         ...(item.error ? { error: item.error.code, message: item.error.message } : {}),

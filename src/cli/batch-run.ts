@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Settings } from '../config/settings.js';
 import type { WrittenFormat } from '../domain/formats.js';
-import { statusWord, type BatchWords, type FileStatus } from '../services/bulk.js';
+import { FAILED, statusWord, type BatchWords, type FileStatus } from '../services/bulk.js';
 import type { UploadedDocument } from '../services/context.js';
 import { serviceFailure } from '../services/errors.js';
 import { expandInputs, localUpload, type InputFile } from './inputs.js';
@@ -237,7 +237,7 @@ export async function runBatch(
     const head = { index: index + 1, path: file.relative, filename: path.basename(file.absolute) };
     const failed = (failure: { code: string; message: string }): ManifestEntry => ({
       ...head,
-      status: 'error',
+      status: FAILED,
       ...command.failedFields,
       output: null,
       error: failure.code,
@@ -320,7 +320,7 @@ export async function runBatch(
   console.log(
     formatSummary({
       command: command.name,
-      statuses: [command.words.done, command.words.nothingFound, 'error'].map(
+      statuses: [command.words.done, command.words.nothingFound, FAILED].map(
         (status) => [status, count(status)] as const,
       ),
       skipped,

@@ -10,9 +10,15 @@ import type { UploadedDocument } from './context.js';
 /**
  * What became of one file of a batch, in one vocabulary for every batch endpoint: its values
  * covered (`done`), none found, or an error. Each endpoint names the first two in its own words
- * (`BatchWords`); a failure is `error` everywhere.
+ * (`BatchWords`); a failure is `failed` everywhere (FAILED).
  */
 export type FileStatus = 'done' | 'nothing_found' | 'error';
+
+/**
+ * A failed file's status in a manifest, the word of the count the interface names (`failed`,
+ * the files that failed): a row's status and its count use the same word.
+ */
+export const FAILED = 'failed';
 
 /** How an endpoint's manifest names `done` and `nothing_found` (`masked`, `no_number_found`...). */
 export interface BatchWords {
@@ -48,7 +54,7 @@ export interface BulkEntry<R extends BulkFileResult = BulkFileResult> {
 
 export function statusWord(status: FileStatus, words: BatchWords): string {
   if (status === 'done') return words.done;
-  return status === 'nothing_found' ? words.nothingFound : 'error';
+  return status === 'nothing_found' ? words.nothingFound : FAILED;
 }
 
 /**
@@ -61,7 +67,7 @@ export function batchCounts(entries: readonly BulkEntry[], words: BatchWords) {
     submitted: entries.length,
     [words.done]: count('done'),
     [words.nothingFound]: count('nothing_found'),
-    error: count('error'),
+    [FAILED]: count('error'),
     documents_charged: count('done'),
   };
 }

@@ -100,8 +100,11 @@ describe('download names of hostile uploads', () => {
     const res = await post('/api/v1/bulk/mask-aadhaar', hostileForm('files', files));
     assert.equal(res.statusCode, 200, res.body);
     const entries = await unzip(res.rawPayload);
-    // Nothing is found on these blank images: each keeps its (safe) name, with no suffix.
-    const expected = NAMES.map(([, name], i) => `${String(i + 1).padStart(3, '0')}_${name}`);
+    // Nothing is found on these blank images; each output still has the contract's name: the
+    // index, the safe base name, `_masked`, the extension.
+    const expected = NAMES.map(
+      ([, name], i) => `${String(i + 1).padStart(3, '0')}_${name.replace(/\.png$/, '_masked.png')}`,
+    );
     assert.deepEqual([...entries.keys()].sort(), [...expected, 'manifest.json'].sort());
     const manifest = JSON.parse(String(entries.get('manifest.json'))) as {
       results: { filename: string; output: string }[];

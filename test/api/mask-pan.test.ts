@@ -90,16 +90,16 @@ describe('POST /api/v1/mask-pan and /api/v1/bulk/mask-pan', () => {
     const manifest = JSON.parse(files.get('manifest.json')?.toString() ?? '{}') as {
       submitted: number;
       masked: number;
-      error: number;
+      failed: number;
       documents_charged: number;
       results: { status: string; output: string | null }[];
     };
     assert.equal(manifest.submitted, 2);
     assert.equal(manifest.masked, 1);
-    assert.equal(manifest.error, 1);
+    assert.equal(manifest.failed, 1);
     assert.equal(manifest.documents_charged, 1);
     assert.equal(manifest.results[0]?.output, '001_pan_masked.png');
-    assert.equal(manifest.results[1]?.status, 'error');
+    assert.equal(manifest.results[1]?.status, 'failed');
     assert.ok(files.has('001_pan_masked.png'));
     assert.equal(res.headers['x-quota-used'], '1');
   });

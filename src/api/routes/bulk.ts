@@ -58,11 +58,12 @@ function bulkSchema(tag: string, summary: string, form: UploadForm, suffix: stri
     summary,
     description:
       'At most PARDA_MAX_BATCH_FILES files; the options apply to every file, and the quota must ' +
-      'hold the whole batch before any work. A file that fails gets status `error` with its ' +
-      '`error` code and `message` in the manifest; the others are processed.',
+      'hold the whole batch before any work. A file that fails gets status `failed` with its ' +
+      '`error` code and `message` in the manifest (and counts in `failed`); the others are ' +
+      'processed.',
     form,
     ok: {
-      description: `ZIP of NNN_<name>${suffix}.<ext> files (NNN_<name>.<ext> where nothing was found) and manifest.json`,
+      description: `ZIP of NNN_<name>${suffix}.<ext> files (one for every file that did not fail) and manifest.json`,
       content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
     },
   });
@@ -118,10 +119,14 @@ function bulkRoute(app: FastifyInstance, kit: RouteKit, endpoint: MaskEndpoint):
   );
 }
 
-/** `NNN_<name><suffix>.<ext>`; a file where nothing was found keeps its own name (no suffix). */
+/**
+ * `NNN_<name><suffix>.<ext>` for every file written, as the interface names bulk outputs (the
+ * zero-padded index, the base name, `_masked`, the output's extension), whatever was found: the
+ * manifest's `status` says whether anything was.
+ */
 const outputOf = (entry: BulkEntry, suffix: string) =>
   entry.result
-    ? `${String(entry.index).padStart(3, '0')}_${outputName(entry.filename, entry.result.format, entry.covered > 0 ? suffix : '')}`
+    ? `${String(entry.index).padStart(3, '0')}_${outputName(entry.filename, entry.result.format, suffix)}`
     : null;
 
 const REDACTED: BatchWords = { done: 'redacted', nothingFound: 'nothing_found' };

@@ -159,7 +159,7 @@ function batchRoute(app: FastifyInstance, kit: RouteKit): void {
         form: globalRedactForm('files'),
         ok: {
           description:
-            '{submitted, redacted, nothing_found, error, documents_charged, quota, results}',
+            '{submitted, redacted, nothing_found, failed, documents_charged, quota, results}',
           content: {
             'application/json': { schema: { type: 'object', additionalProperties: true } },
           },

@@ -60,7 +60,7 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
       submitted: 5,
       masked: 2,
       no_number_found: 1,
-      error: 2,
+      failed: 2,
       documents_charged: 2,
       results: [
         {
@@ -79,12 +79,12 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
           masked_count: 0,
           unverified_count: 0,
           residual_check: 'none',
-          output: '002_notes.png',
+          output: '002_notes_masked.png',
         },
         {
           index: 3,
           filename: 'broken.jpg',
-          status: 'error',
+          status: 'failed',
           masked_count: 0,
           unverified_count: 0,
           output: null,
@@ -94,7 +94,7 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
         {
           index: 4,
           filename: 'anim.gif',
-          status: 'error',
+          status: 'failed',
           masked_count: 0,
           unverified_count: 0,
           output: null,
@@ -114,11 +114,25 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
     });
     assert.deepEqual([...files.keys()].sort(), [
       '001_front_masked.jpg',
-      '002_notes.png',
+      '002_notes_masked.png',
       '005_letter_masked.pdf',
       'manifest.json',
     ]);
-    const notes = files.get('002_notes.png');
+    // The interface's bulk manifest, field by field: its counts are integers named as it names
+    // them, and every output is the zero-padded index, the base name, `_masked`, the extension.
+    const shape = manifest as Record<string, unknown> & { results: Record<string, unknown>[] };
+    for (const field of ['submitted', 'masked', 'no_number_found', 'failed', 'documents_charged']) {
+      assert.ok(Number.isInteger(shape[field]), `${field} is an integer`);
+    }
+    for (const row of shape.results) {
+      assert.ok(Number.isInteger(row['index']) && Number.isInteger(row['masked_count']));
+      assert.ok(['masked', 'no_number_found', 'failed'].includes(String(row['status'])));
+      const base = String(row['filename']).replace(/\.[^.]+$/, '');
+      const index = String(row['index']).padStart(3, '0');
+      if (row['status'] === 'failed') assert.equal(row['output'], null);
+      else assert.match(String(row['output']), new RegExp(`^${index}_${base}_masked\\.[a-z]+$`));
+    }
+    const notes = files.get('002_notes_masked.png');
     assert.ok(
       notes && (await samePixels(notes, blank.bytes)),
       'the same pixels when nothing found',
@@ -196,7 +210,7 @@ describe('POST /api/v1/bulk/anonymise', () => {
       submitted: 4,
       redacted: 2,
       nothing_found: 1,
-      error: 1,
+      failed: 1,
       documents_charged: 2,
       results: [
         {
@@ -217,12 +231,12 @@ describe('POST /api/v1/bulk/anonymise', () => {
           unverified_count: 0,
           residual_check: 'none',
           types: {},
-          output: '002_blank.png',
+          output: '002_blank_redacted.png',
         },
         {
           index: 3,
           filename: 'bad.gif',
-          status: 'error',
+          status: 'failed',
           redacted_count: 0,
           unverified_count: 0,
           types: {},
@@ -244,11 +258,11 @@ describe('POST /api/v1/bulk/anonymise', () => {
     });
     assert.deepEqual([...files.keys()].sort(), [
       '001_note_redacted.png',
-      '002_blank.png',
+      '002_blank_redacted.png',
       '004_gst_redacted.pdf',
       'manifest.json',
     ]);
-    const blankOut = files.get('002_blank.png');
+    const blankOut = files.get('002_blank_redacted.png');
     assert.ok(blankOut && (await samePixels(blankOut, blank.bytes)));
   });
 

@@ -376,21 +376,21 @@ describe('POST /api/v1/global/redact', () => {
       submitted: number;
       redacted: number;
       nothing_found: number;
-      error: number;
+      failed: number;
       documents_charged: number;
       results: { index: number; status: string; error?: string; file_base64?: string }[];
     }>();
     // The counts are keyed by the statuses, as in the bulk manifests.
-    const { submitted, redacted, nothing_found, error, documents_charged } = body;
+    const { submitted, redacted, nothing_found, failed, documents_charged } = body;
     assert.deepEqual(
-      { submitted, redacted, nothing_found, error, documents_charged },
-      { submitted: 3, redacted: 1, nothing_found: 1, error: 1, documents_charged: 1 },
+      { submitted, redacted, nothing_found, failed, documents_charged },
+      { submitted: 3, redacted: 1, nothing_found: 1, failed: 1, documents_charged: 1 },
     );
     assert.deepEqual(
       body.results.map((r) => [r.index, r.status, r.error ?? null]),
       [
         [1, 'redacted', null],
-        [2, 'error', 'truncated_file'],
+        [2, 'failed', 'truncated_file'],
         [3, 'nothing_found', null],
       ],
     );
