@@ -11,6 +11,7 @@ import { findGlobalInText } from '../../src/detection/text-finder.js';
 import type { Draw, GlobalRule } from '../../src/identifiers/global-rule.js';
 import type { FindHints } from '../../src/identifiers/rule.js';
 import { UNIVERSAL } from '../../src/identifiers/universal.js';
+import { luhnRemainder } from '../../src/identifiers/universal/payment-card.js';
 
 function rule(type: string): GlobalRule {
   const found = UNIVERSAL.find((r) => r.type === type);
@@ -212,15 +213,47 @@ describe('PAYMENT_CARD', () => {
   });
 
   it('refuses a wrong check digit, a prefix no brand has and a length the brand lacks', () => {
-    const text = 'a 4111 1111 1111 1112, b 1234 5678 9012 3452, c 4111 1111 1111 11.';
+    const text =
+      'a 4111 1111 1111 1112, b 7234 5678 9012 3452, c 4111 1111 1111 11, d 1234 5678 9012 3452.';
     assert.deepEqual(detect('PAYMENT_CARD', text), {
       found: [],
       rejected: [
         ['4111 1111 1111 1112', 'checksum'],
-        ['1234 5678 9012 3452', 'prefix'],
+        ['7234 5678 9012 3452', 'prefix'],
         ['4111 1111 1111 11', 'length'],
+        ['1234 5678 9012 3452', 'length'],
       ],
     });
+  });
+
+  it('finds UATP cards: 15 digits beginning with 1, Luhn', () => {
+    for (let seed = 1; seed <= 20; seed += 1) {
+      const body = `1${String((seed * 7_919_133_733) % 10_000_000_000_000).padStart(13, '0')}`;
+      const valid = `${body}${(10 - luhnRemainder(`${body}0`)) % 10}`;
+      const wrong = `${body}${(Number(valid.at(-1)) + 1) % 10}`;
+      const grouped = `${valid.slice(0, 4)} ${valid.slice(4, 9)} ${valid.slice(9)}`;
+      assert.deepEqual(detect('PAYMENT_CARD', `UATP ${valid}, air ${grouped}`).found, [
+        valid,
+        grouped,
+      ]);
+      assert.deepEqual(detect('PAYMENT_CARD', `x ${wrong}`).rejected, [[wrong, 'checksum']]);
+    }
+  });
+
+  it('finds each of two numbers written one after the other with one space between', () => {
+    const text =
+      'cards 4012888888881881 5555555555554444, then 4111 1111 1111 1111 378282246310005 and ' +
+      '371449635398431-6011111111111117.';
+    assert.deepEqual(detect('PAYMENT_CARD', text).found, [
+      '4012888888881881',
+      '5555555555554444',
+      '4111 1111 1111 1111',
+      '378282246310005',
+      '371449635398431',
+      '6011111111111117',
+    ]);
+    // Groups stay one run: no card is cut out of five groups of four.
+    assert.deepEqual(detect('PAYMENT_CARD', 'x 4111 1111 1111 1111 2222 y').found, []);
   });
 
   it('takes no digits out of a longer run', () => {

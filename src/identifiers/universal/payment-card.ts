@@ -8,7 +8,7 @@
  *
  * A bare Luhn check passes one random digit string in ten (pii-shield#209 found 374 "cards" that
  * were millisecond timestamps), so the brand's prefix and length are enforced too: Visa 4
- * (13, 16, 19); Mastercard 51-55, 2221-2720 (16); Amex 34, 37 (15); Discover 6011, 644-649, 65,
+ * (13, 16, 19); UATP 1 (15); Mastercard 51-55, 2221-2720 (16); Amex 34, 37 (15); Discover 6011, 644-649, 65,
  * 622126-622925 (16-19); JCB 3528-3589 (16-19); Diners 300-305, 36, 38-39 (14-19); UnionPay 62
  * (16-19); Maestro 50, 56-69 (12-19). Source: the type's published rule (published IIN tables).
  *
@@ -16,7 +16,7 @@
  *
  *   4111 1111 1111 1111   valid (Visa test number)
  *   4111 1111 1111 1112   invalid: checksum
- *   1234 5678 9012 3452   invalid: prefix (no brand starts with 1)
+ *   1234 5678 9012 3452   invalid: length (UATP, the one brand starting with 1, has 15 digits)
  */
 import type { Draw } from '../global-rule.js';
 import { drawDigits, reshape } from '../stand-in.js';
@@ -26,8 +26,14 @@ import type { RuleBehaviour } from './behaviour.js';
 /**
  * Digits in groups joined by single spaces or hyphens, never cut out of a longer run of digits,
  * letters or separated digit groups (each repetition takes one digit: no backtracking blow-up).
+ * A block of twelve digits or more with no separator inside is a token of its own, though: a
+ * value may begin or end at the separator that joins such a block to its neighbour, so that two
+ * numbers printed one after the other with a space between (`4012888888881881
+ * 5555555555554444`) are each found, where `4111 1111 1111 1111 2222` still yields nothing.
  */
-const PATTERN = /(?<![0-9A-Za-z]|[0-9][ -])[0-9](?:[ -]?[0-9]){11,18}(?![0-9A-Za-z]|[ -][0-9])/g;
+const START = String.raw`(?<![0-9A-Za-z])(?:(?<![0-9][ -])|(?<=[0-9]{12}[ -])|(?=[0-9]{12}))`;
+const END = String.raw`(?![0-9A-Za-z])(?:(?![ -][0-9])|(?=[ -][0-9]{12})|(?<=[0-9]{12}))`;
+const PATTERN = new RegExp(String.raw`${START}[0-9](?:[ -]?[0-9]){11,18}${END}`, 'g');
 
 interface Brand {
   readonly prefixes: readonly (readonly [number, number])[];
@@ -40,6 +46,8 @@ const span = (from: number, to: number) =>
 
 const BRANDS: readonly Brand[] = [
   { prefixes: [[4, 4]], lengths: [13, 16, 19], confidence: 0.9 },
+  // UATP (airline travel cards): 15 digits beginning with 1.
+  { prefixes: [[1, 1]], lengths: [15], confidence: 0.85 },
   {
     prefixes: [
       [51, 55],
