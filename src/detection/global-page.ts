@@ -66,13 +66,14 @@ function findInReading(
   rules: readonly GlobalRule[],
   hints: FindHints,
 ) {
-  const strict = findGlobalInText(text, rules, hints);
   const printed = (span: { start: number; end: number }) => text.slice(span.start, span.end);
-  if (source !== 'ocr') return { ...strict, printed };
+  if (source !== 'ocr') return { ...findGlobalInText(text, rules, hints), printed };
+  const reading = { ...hints, ocr: true };
+  const strict = findGlobalInText(text, rules, reading);
   const found = withMisreadZones(strict, text, rules);
   const capitalised = capitalisedCodes(text);
   if (capitalised === text) return { ...found, printed };
-  const second = findGlobalInText(capitalised, rules, hints);
+  const second = findGlobalInText(capitalised, rules, reading);
   const added = new Set(
     second.findings.filter((f) => !found.findings.some((g) => overlapping(f, g))),
   );

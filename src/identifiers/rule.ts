@@ -11,6 +11,11 @@ import type { Validation } from './validation.js';
 export interface FindHints {
   /** ISO-2 codes of the countries the document may come from (`countries`); empty: unknown. */
   readonly countries: readonly string[];
+  /**
+   * The text is an OCR reading: a finder may also take what a misread made of a value (an IPv6
+   * address whose `::` was read as one colon). Typed text and a PDF's own text get no repair.
+   */
+  readonly ocr?: boolean;
 }
 
 /** A candidate's place in the text, [start, end) in UTF-16 units. */

@@ -396,17 +396,33 @@ describe('PHONE', () => {
 });
 
 describe('IP_ADDRESS', () => {
-  it('takes an IPv6 address whose :: was read as one colon, but no MAC, hex dump or time', () => {
+  it('takes an IPv6 address whose :: OCR read as one colon, but no MAC, hex dump or time', () => {
     const text =
       'Blocked 2a01:c6cf:3113:2385:4851:ed5 twice; MAC 00:1a:2b:3c:4d:5e, dump de:ad:be:ef:00:01:02, at 12:30:45.';
-    const result = findGlobalInText(text, [rule('IP_ADDRESS')]);
+    const ocr = { countries: [], ocr: true };
+    const result = findGlobalInText(text, [rule('IP_ADDRESS')], ocr);
     assert.deepEqual(
       result.findings.map((f) => text.slice(f.start, f.end)),
       ['2a01:c6cf:3113:2385:4851:ed5'],
     );
     assert.match(result.findings[0]?.rule ?? '', /lost/);
     // The documentation range stays reserved, lost colon or not.
-    assert.deepEqual(detect('IP_ADDRESS', 'from 2001:db8:85a3:8a2e:370:7334').found, []);
+    assert.deepEqual(detect('IP_ADDRESS', 'from 2001:db8:85a3:8a2e:370:7334', ocr).found, []);
+  });
+
+  it('takes no run of six or seven hex groups for an address in typed text', () => {
+    for (const run of [
+      '2a01:c6cf:3113:2385:4851:ed5',
+      'fe80:1:2:3:4:5:6',
+      'abcd:ef01:2345:6789:abcd:ef01:2345',
+    ]) {
+      assert.deepEqual(detect('IP_ADDRESS', `id ${run} end`), { found: [], rejected: [] });
+    }
+    // Eight groups, or a `::`, are addresses in any text.
+    assert.deepEqual(
+      detect('IP_ADDRESS', 'at 2a01:c6cf:3113:2385:4851:ed5:1:2 and 2a01:c6cf::ed5').found,
+      ['2a01:c6cf:3113:2385:4851:ed5:1:2', '2a01:c6cf::ed5'],
+    );
   });
 
   it('finds IPv4 and IPv6 addresses with prefix and zone', () => {

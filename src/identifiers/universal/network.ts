@@ -42,7 +42,7 @@ const IPV6 =
 /** `version 1.2.3.4`, `v1.2.3.4`, `section 3.1.2.4`: a number of parts, no address. */
 const VERSION_BEFORE = /(?:\bv|\bver(?:sion)?\.?\s*|\brelease\s*|\bsection\s*|§\s*)$/i;
 
-function* findIp(text: string, _hints: FindHints): Iterable<Span> {
+function* findIp(text: string, hints: FindHints): Iterable<Span> {
   const spans: Span[] = [];
   for (const m of text.matchAll(IPV4)) {
     if (VERSION_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
@@ -55,7 +55,7 @@ function* findIp(text: string, _hints: FindHints): Iterable<Span> {
       address.includes('::') ||
       colons === 7 ||
       (colons === 6 && address.includes('.')) ||
-      lostColon(address)
+      (hints.ocr === true && lostColon(address))
     ) {
       spans.push({ start: m.index, end: m.index + m[0].length });
     }
@@ -66,7 +66,8 @@ function* findIp(text: string, _hints: FindHints): Iterable<Span> {
 /**
  * Six or seven hex groups with no `::`, two of them of three or four digits: an IPv6 address
  * whose `::` OCR read as one colon (`2a01:c6cf:3113:2385:4851:ed5`). Pairs of digits (a MAC
- * address, a hex dump) and times are not taken.
+ * address, a hex dump) and times are not taken; nor is such a run in typed text, where it is
+ * no address (findIp asks for it on OCR readings only).
  */
 function lostColon(address: string): boolean {
   if (address.includes('::')) return false;
