@@ -15,7 +15,7 @@ import { metadataPresent } from '../documents/metadata.js';
 import { annotationTexts } from '../documents/pdf-annotations.js';
 import type { GlobalRule } from '../identifiers/global-rule.js';
 import { previewOf, previewOfPrinted } from '../identifiers/preview.js';
-import { ocrLinesOf, ocrNeeded, readPage } from '../ocr/read-document.js';
+import { ocrNeeded, readPage } from '../ocr/read-document.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { PageText } from '../domain/text-layer.js';
 import type { OcrEngine } from '../ocr/types.js';
@@ -83,14 +83,15 @@ const FILE_TYPES: Record<Document['format'], string> = {
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-function meanConfidence(layer: PageText): number | null {
+/** The characters OCR read on the layer, and their mean confidence (null when none). */
+function charConfidence(layer: PageText): { chars: number; confidence: number | null } {
   let chars = 0;
   let sum = 0;
   for (const line of layer.lines) {
     chars += line.chars.length;
     sum += line.confidence * line.chars.length;
   }
-  return chars === 0 ? null : sum / chars;
+  return { chars, confidence: chars === 0 ? null : sum / chars };
 }
 
 /** One page as the global endpoints read it. */
@@ -102,7 +103,12 @@ export interface GlobalPageRead {
   readonly raster: RasterImage | null;
   readonly rasterToPage: number;
   /** Set when the page was OCR'd. */
-  readonly ocr: { readonly confidence: number | null; readonly lines: number } | null;
+  readonly ocr: {
+    readonly confidence: number | null;
+    readonly lines: number;
+    /** Characters read, which weigh the page's confidence in the document's. */
+    readonly chars: number;
+  } | null;
   /** The page needed OCR but the document's OCR budget was spent: it was not read. */
   readonly skipped: boolean;
 }
@@ -134,13 +140,15 @@ async function readGlobalPage(
     };
   }
   const ocrLayer = read.layers.find((l) => l.source === 'ocr');
-  const confidence = ocrLayer ? meanConfidence(ocrLayer) : null;
+  const { chars, confidence } = ocrLayer
+    ? charConfidence(ocrLayer)
+    : { chars: 0, confidence: null };
   return {
     index,
     layers: read.layers,
     raster: read.raster,
     rasterToPage: read.rasterToPage,
-    ocr: { confidence, lines: ocrLayer?.lines.length ?? 0 },
+    ocr: { confidence, lines: ocrLayer?.lines.length ?? 0, chars },
     skipped: false,
   };
 }
@@ -235,10 +243,8 @@ function ocrBlock(reads: readonly SearchedPageRead[], limit: number): OcrBlock |
   let chars = 0;
   let sum = 0;
   for (const r of ocrd) {
-    for (const line of r.ocrLines) {
-      chars += line.chars;
-      sum += line.confidence * line.chars;
-    }
+    chars += r.ocr?.chars ?? 0;
+    sum += (r.ocr?.confidence ?? 0) * (r.ocr?.chars ?? 0);
   }
   return {
     pages: ocrd.map((r) => r.index + 1),
@@ -259,18 +265,15 @@ function ocrBlock(reads: readonly SearchedPageRead[], limit: number): OcrBlock |
  * each) made the garbage collector copy them again and again while the next pages were read: on
  * 50 letter pages reading the characters took 12 times as long as with one page's alive.
  */
-export interface SearchedPageRead extends Omit<GlobalPageRead, 'layers'> {
-  /** Each line OCR read, as the report's `ocr` block counts it. */
-  readonly ocrLines: readonly { readonly confidence: number; readonly chars: number }[];
-}
+export type SearchedPageRead = Omit<GlobalPageRead, 'layers'>;
 
-function searchedRead({ layers, ...rest }: GlobalPageRead): SearchedPageRead {
-  const ocrLines = ocrLinesOf({ layers }).map((line) => ({
-    confidence: line.confidence,
-    chars: line.chars.length,
-  }));
-  return { ...rest, ocrLines };
-}
+const searchedRead = (read: GlobalPageRead): SearchedPageRead => ({
+  index: read.index,
+  raster: read.raster,
+  rasterToPage: read.rasterToPage,
+  ocr: read.ocr,
+  skipped: read.skipped,
+});
 
 /** One page as read and searched: what the apply step of global redaction works from. */
 export interface GlobalPageSearch {
