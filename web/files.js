@@ -41,7 +41,7 @@ export const OPERATIONS = {
   'global-redact': {
     path: '/api/v1/global/redact',
     output: 'file',
-    headers: ['X-Entities-Found', 'X-Entity-Types'],
+    headers: ['X-Entities-Found', 'X-Entity-Types', 'X-Rasterised-Pages'],
     help: 'Redacts identifiers of many countries (cards, IBANs, tax and national numbers, e-mail, phone). PDF, PNG, JPEG, WEBP, TIFF or BMP.',
   },
   'global-detect': {
@@ -78,6 +78,7 @@ const HEADER_LABELS = {
   'X-Redacted-Types': 'By type',
   'X-Entities-Found': 'Values found',
   'X-Entity-Types': 'Types',
+  'X-Rasterised-Pages': 'Pages turned into images',
   'X-Extracted-Fields': 'Fields read',
   'X-Residual-Check': 'Residual check',
   'X-Quota-Used': 'Quota used',
@@ -500,7 +501,7 @@ export function setUpFiles({ announce, showQuota }) {
         index: index + 1,
         filename: item.file.name,
         operation: item.result?.operation ?? null,
-        status: item.result ? 'done' : item.error ? 'failed' : 'not_processed',
+        status: item.result ? 'done' : item.error ? 'error' : 'not_processed',
         output,
         headers: Object.fromEntries(item.result?.headers ?? []),
         ...(item.error ? { error: item.error.code, message: item.error.message } : {}),

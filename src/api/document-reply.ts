@@ -30,6 +30,19 @@ export function downloadName(
 }
 
 /** Sets the route's headers for a result. */
+/** X-Rasterised-Pages, sent only when a PDF page had to become an image of itself. */
+export function rasterisedPagesHeader(pages: readonly number[]): readonly [string, string][] {
+  return pages.length > 0 ? [['X-Rasterised-Pages', pages.join(',')]] : [];
+}
+
+/** The OpenAPI description of X-Rasterised-Pages. */
+export const RASTERISED_PAGES_SCHEMA = {
+  type: 'string',
+  description:
+    'PDF pages (1-based, comma-separated) replaced by a covered image of themselves because a ' +
+    "value's text could not be removed from their content stream; absent when none",
+} as const;
+
 export function reportHeaders<R>(reply: FastifyReply, headers: ResultHeaders<R>, result: R): void {
   for (const [header, value] of headers(result)) void reply.header(header, value);
 }

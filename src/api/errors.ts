@@ -34,6 +34,7 @@ export const ERROR_STATUS = {
   content_too_large: 422,
   nesting_too_deep: 422,
   too_many_pages: 422,
+  tiff_ifd_loop: 422,
   pdf_encrypted: 422,
   pdf_password_incorrect: 422,
   no_document_detected: 422,

@@ -6,7 +6,7 @@
  */
 import { findAadhaarOnPage } from '../detection/aadhaar.js';
 import { UNVERIFIED_RULE } from '../detection/aadhaar-context.js';
-import { isValidAadhaar, isValidVid } from '../identifiers/in/aadhaar.js';
+import { isValidVid } from '../identifiers/in/aadhaar.js';
 import type { PageText } from '../domain/text-layer.js';
 import {
   centreY,
@@ -45,7 +45,26 @@ export interface AadhaarCardText {
 
 const FRONT_MARKS =
   /government\s*of\s*india|\bD[O0]B\b|date\s*of\s*birth|year\s*of\s*birth|\b(fe)?male\b/i;
-const BACK_MARKS = /unique\s*identification|authority\s*of\s*india|\baddress\b|uidai/i;
+const BACK_MARKS = /unique\s*identification|authority\s*of\s*india|uidai/i;
+/**
+ * The address label as a card prints it: first on its line (after the regional label, `पता /
+ * Address:`), then a colon or nothing. "the address on file" in a letter is no label.
+ */
+const ADDRESS_LABEL = /^[^A-Za-z]*(?:[A-Za-z]{1,3}\s*[/|]\s*)?address\b\s*(?:[:;.]|$)/i;
+
+/** Latin words of two letters or more: a card's lines hold a few, a letter's sentences many. */
+function wordCount(text: string): number {
+  return (text.match(/[A-Za-z]{2,}/g) ?? []).length;
+}
+
+/** Most words on a card's label line (`जन्म तिथि / Year of Birth : 1982` has four). */
+const LABEL_WORDS = 5;
+/** Most words on a card's header line (`Unique Identification Authority of India`: five). */
+const HEADER_WORDS = 7;
+/** Most words of a holder's name as printed on a card. */
+const NAME_WORDS = 5;
+/** A card's line, not a sentence: a label, a header or a name is a few words at most. */
+const cardLine = (line: PlacedLine, most: number) => wordCount(line.text) <= most;
 /** Lines on a card that are never a holder's name. */
 const NOT_A_NAME =
   /government|india|aadhaar|aadhar|unique|identification|authority|address|birth|\bD[O0]B\b|male|female|issue|download|enrol|help|www|vid\b|father|husband|mother|guardian/i;
@@ -57,16 +76,21 @@ const NOT_A_NAME =
 const RELATION =
   /(?:^|[\s/|])(father|husband|mother|guardian)\s*[:;.]\s*(\S.*)$|^\W*([SDWC])\s*[/\\]\s*[O0o]\s*[:;.]?\s*(\S.*)$/i;
 // No word boundary before a label: OCR glues the Hindi label's remains to it ("ffDOB:").
-const BIRTH_LABEL = /D[O0]B\b|D\.O\.B|date\s*of\s*birth|birth\b|Y[O0]B\b|year/i;
+// "Year" alone only as a label ("Year : 1982"): "this year." ends a letter's sentence.
+const BIRTH_LABEL = /D[O0]B\b|D\.O\.B|date\s*of\s*birth|birth\b|Y[O0]B\b|year\s*[:;]/i;
 const YEAR_LABEL = /year\s*of\s*birth|Y[O0]B\b|year\b/i;
 
-function readGender(lines: readonly PlacedLine[]): Read<Gender> | null {
+/** The gender and the line it was read from (the name stands above it). */
+function readGender(lines: readonly PlacedLine[]): { read: Read<Gender>; line: PlacedLine } | null {
   for (const line of lines) {
-    const match = /\b(transgender|female|male)\b/i.exec(line.text);
+    // `पुरुष / MALE`: the word alone, not "the female applicant" in a letter. The Hindi word
+    // before it is often read as stray Latin letters glued to it ("RFEMALE"): no boundary there.
+    if (!cardLine(line, 2)) continue;
+    const match = /(transgender|female|male)\b/i.exec(line.text);
     if (!match?.[1]) continue;
     const word = match[1].toLowerCase();
     const value: Gender = word === 'female' ? 'F' : word === 'male' ? 'M' : 'T';
-    return readSpan(line, value, match.index, match.index + match[1].length);
+    return { read: readSpan(line, value, match.index, match.index + match[1].length), line };
   }
   return null;
 }
@@ -97,9 +121,10 @@ function valueBeside(lines: readonly PlacedLine[], label: PlacedLine): PlacedLin
   );
 }
 
-function readBirth(lines: readonly PlacedLine[]): Birth {
+function readBirth(lines: readonly PlacedLine[], gender: PlacedLine | null): Birth {
   for (const label of lines) {
     if (!BIRTH_LABEL.test(label.text) || /issue/i.test(label.text)) continue;
+    if (!cardLine(label, LABEL_WORDS)) continue;
     const beside = valueBeside(lines, label);
     // The label's own line, or the value printed beside it in another size.
     const line = findDate(label.text) || findYear(label.text) || !beside ? label : beside;
@@ -125,7 +150,51 @@ function readBirth(lines: readonly PlacedLine[]): Birth {
     }
     return { line: label, kind: 'date', date: null, year: null };
   }
-  return { line: null, kind: null, date: null, year: null };
+  return unlabelledBirth(lines, gender);
+}
+
+/** Dates a card prints that are not the birth date. */
+const OTHER_DATES = /issue|download|print|generat|valid|expir/i;
+/** What OCR leaves of "Year of Birth" on a small or blurred card ("YerfBith", "Yearof Bth"). */
+const WORN_YEAR_LABEL = /y\w{0,2}r|b\w?i?\w?th/i;
+
+/**
+ * A birth line whose label did not survive OCR ("DB:05/01/1991", "YerfBith:1953"), found by
+ * position: among the three lines above the gender line, the one short line holding a whole
+ * calendar date that no other label claims, else a year beside the remains of "Year of Birth".
+ * Never a guess: a date must be a real one (findDate), and without a gender line to stand on
+ * (a letter, an invoice) nothing is taken.
+ */
+function unlabelledBirth(lines: readonly PlacedLine[], gender: PlacedLine | null): Birth {
+  const none: Birth = { line: null, kind: null, date: null, year: null };
+  if (!gender) return none;
+  const short = linesAbove(lines, gender, 3).filter(
+    (l) => cardLine(l, LABEL_WORDS) && !OTHER_DATES.test(l.text),
+  );
+  const dated = short.filter((l) => findDate(l.text));
+  const [only] = dated;
+  const date = only && dated.length === 1 ? findDate(only.text) : null;
+  if (only && date) {
+    return {
+      line: only,
+      kind: 'date',
+      date: readSpan(only, date.iso, date.from, date.to),
+      year: null,
+    };
+  }
+  for (const line of short) {
+    const year = findYear(line.text);
+    if (!year || findDate(line.text) || !WORN_YEAR_LABEL.test(line.text.slice(0, year.from))) {
+      continue;
+    }
+    return {
+      line,
+      kind: 'year',
+      date: null,
+      year: readSpan(line, year.year, year.from, year.to),
+    };
+  }
+  return none;
 }
 
 /** The relation line of an older card front, as care_of: `Father: Ramesh Sharma`, `S/O: ...`. */
@@ -145,11 +214,12 @@ function readRelation(lines: readonly PlacedLine[], birth: PlacedLine | null): R
   return null;
 }
 
-/** The English name: the nearest Latin line above the birth line that is not a label. */
-function readName(lines: readonly PlacedLine[], birth: PlacedLine | null): Read<string> | null {
-  if (!birth) return null;
-  for (const line of linesAbove(lines, birth, 4)) {
+/** The first of `candidates` (nearest first) that reads as an English name, not a label. */
+function nameAmong(candidates: readonly PlacedLine[]): Read<string> | null {
+  for (const line of candidates) {
     if (latinShare(line.text) < 0.85 || NOT_A_NAME.test(line.text)) continue;
+    // A name has no digits and is a few words; a sentence is not a name.
+    if (/[0-9]/.test(line.text) || !cardLine(line, NAME_WORDS)) continue;
     // A relation line ("S/O: Ramesh Sharma") or the value half of one (": Ramesh Sharma").
     if (RELATION.test(line.text) || /^\s*[:;]/.test(line.text)) continue;
     const name = cleanName(line.text);
@@ -159,19 +229,40 @@ function readName(lines: readonly PlacedLine[], birth: PlacedLine | null): Read<
   return null;
 }
 
+/**
+ * The English name, found by position: the nearest Latin line above the birth line that is not
+ * a label; where no birth line was read, above the gender line; where neither was, the first
+ * one under the "Government of India" header (its Hindi twin, not Latin, is passed over).
+ */
+function readName(
+  lines: readonly PlacedLine[],
+  birth: PlacedLine | null,
+  gender: PlacedLine | null,
+): Read<string> | null {
+  for (const anchor of [birth, gender]) {
+    const name = anchor ? nameAmong(linesAbove(lines, anchor, 4)) : null;
+    if (name) return name;
+  }
+  const header = lines.find((l) => /government\s*of\s*india/i.test(l.text));
+  return header ? nameAmong(linesBelow(lines, header, 3)) : null;
+}
+
 interface NumberReading {
   readonly number: Read<string> | null;
   readonly maskedLast4: Read<string> | null;
   readonly checksumValid: boolean;
 }
 
-/** The card number: a Verhoeff-valid reading first, else a 4-4-4 run that fails, else a masked one. */
+/**
+ * The card number, as masking decides it (detection/aadhaar.ts): a Verhoeff-valid reading
+ * first; else a 4-4-4 group masking covers without a valid check digit (on an Aadhaar page or
+ * after an Aadhaar label), the first in reading order; else a masked one. Whatever is returned
+ * here is covered by masking on the same reading.
+ */
 function readNumber(pages: readonly PageText[], lines: readonly PlacedLine[]): NumberReading {
-  // Numbers covered without a valid check digit (masking fails closed) are the fallback below.
-  const findings = pages
-    .flatMap((page) => findAadhaarOnPage(page).findings)
-    .filter((f) => f.rule !== UNVERIFIED_RULE);
-  const best = [...findings].sort((a, b) => b.confidence - a.confidence)[0];
+  const findings = pages.flatMap((page) => findAadhaarOnPage(page).findings);
+  const verified = findings.filter((f) => f.rule !== UNVERIFIED_RULE);
+  const best = [...verified].sort((a, b) => b.confidence - a.confidence)[0];
   if (best) {
     return {
       number: { value: best.value, confidence: best.confidence },
@@ -179,17 +270,14 @@ function readNumber(pages: readonly PageText[], lines: readonly PlacedLine[]): N
       checksumValid: true,
     };
   }
-  for (const line of lines) {
-    if (/\bVID\b/i.test(line.text)) continue;
-    const match = /(?<![0-9])([0-9]{4}) ?([0-9]{4}) ?([0-9]{4})(?![0-9]| [0-9])/.exec(line.text);
-    if (match && /^[2-9]/.test(match[0])) {
-      const digits = match[0].replace(/ /g, '');
-      return {
-        number: readSpan(line, digits, match.index, match.index + match[0].length),
-        maskedLast4: null,
-        checksumValid: isValidAadhaar(digits),
-      };
-    }
+  // Uncertain characters stay out: a number is returned only as digits.
+  const failing = findings.find((f) => /^[0-9]{12}$/.test(f.value));
+  if (failing) {
+    return {
+      number: { value: failing.value, confidence: failing.confidence },
+      maskedLast4: null,
+      checksumValid: false,
+    };
   }
   for (const line of lines) {
     const match = /[Xx*]{4}\s?[Xx*]{4}\s?([0-9OoIlSB]{4})(?![0-9])/.exec(line.text);
@@ -222,7 +310,7 @@ function readAddress(lines: readonly PlacedLine[]): {
   careOf: Read<string> | null;
   address: Read<{ full: string; pincode: string | null }> | null;
 } {
-  const label = lines.find((l) => /\baddress\b/i.test(l.text));
+  const label = lines.find((l) => ADDRESS_LABEL.test(l.text));
   if (!label) return { careOf: null, address: null };
   const block: PlacedLine[] = [label];
   let last = label;
@@ -268,9 +356,11 @@ function readAddress(lines: readonly PlacedLine[]): {
 
 export function readAadhaarCard(pages: readonly PageText[]): AadhaarCardText {
   const lines = placeLines(pages);
-  const birth = readBirth(lines);
-  const name = readName(lines, birth.line);
-  const gender = readGender(lines);
+  const genderRead = readGender(lines);
+  const gender = genderRead?.read ?? null;
+  const birth = readBirth(lines, genderRead?.line ?? null);
+  // The name stands above the birth line; where that was not read, above the gender line.
+  const name = readName(lines, birth.line, genderRead?.line ?? null);
   const fromAddress = readAddress(lines);
   const { address } = fromAddress;
   const careOf = fromAddress.careOf ?? readRelation(lines, birth.line);
@@ -279,8 +369,14 @@ export function readAadhaarCard(pages: readonly PageText[]): AadhaarCardText {
     name !== null ||
     birth.line !== null ||
     gender !== null ||
-    lines.some((l) => FRONT_MARKS.test(l.text) && !BACK_MARKS.test(l.text));
-  const back = address !== null || lines.some((l) => BACK_MARKS.test(l.text));
+    lines.some(
+      (l) => cardLine(l, LABEL_WORDS) && FRONT_MARKS.test(l.text) && !BACK_MARKS.test(l.text),
+    );
+  const back =
+    address !== null ||
+    lines.some(
+      (l) => cardLine(l, HEADER_WORDS) && (BACK_MARKS.test(l.text) || ADDRESS_LABEL.test(l.text)),
+    );
   return {
     front,
     back,

@@ -25,6 +25,9 @@ export interface PanCardText {
 }
 
 const MARKS = /income\s*tax|permanent\s*account|account\s*number|govt\.?\s*of\s*india/i;
+/** Most Latin words on a card's header line (`INCOME TAX DEPARTMENT GOVT. OF INDIA`: six). */
+const HEADER_WORDS = 6;
+const latinWords = (text: string) => (text.match(/[A-Za-z]{2,}/g) ?? []).length;
 const FATHER_LABEL = /father/i;
 const NAME_LABEL = /\bname\b/i;
 const DOB_LABEL = /date\s*of\s*birth|\bbirth\b/i;
@@ -102,7 +105,9 @@ export function readPanCard(pages: readonly PageText[]): PanCardText {
   const lines = placeLines(pages);
   const pan = readPan(pages, lines);
   const dateOfBirth = readDate(lines);
-  const marked = lines.some((l) => MARKS.test(l.text));
+  // A card's header is a line of its own ("Permanent Account Number Card"): "your account
+  // number" in a statement's sentence marks nothing.
+  const marked = lines.some((l) => MARKS.test(l.text) && latinWords(l.text) <= HEADER_WORDS);
   const fatherLabel = lines.find((l) => FATHER_LABEL.test(l.text));
   const nameLabel = lines.find(
     (l) => NAME_LABEL.test(l.text) && !FATHER_LABEL.test(l.text) && latinShare(l.text) > 0.3,

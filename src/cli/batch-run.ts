@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Settings } from '../config/settings.js';
 import type { WrittenFormat } from '../domain/formats.js';
-import { FAILED, statusWord, type BatchWords, type FileStatus } from '../services/bulk.js';
+import { FAILED, FAILURE, statusWord, type BatchWords, type FileStatus } from '../services/bulk.js';
 import type { UploadedDocument } from '../services/context.js';
 import { serviceFailure } from '../services/errors.js';
 import { expandInputs, localUpload, type InputFile } from './inputs.js';
@@ -237,7 +237,7 @@ export async function runBatch(
     const head = { index: index + 1, path: file.relative, filename: path.basename(file.absolute) };
     const failed = (failure: { code: string; message: string }): ManifestEntry => ({
       ...head,
-      status: FAILED,
+      status: FAILURE,
       ...command.failedFields,
       output: null,
       error: failure.code,
@@ -320,9 +320,12 @@ export async function runBatch(
   console.log(
     formatSummary({
       command: command.name,
-      statuses: [command.words.done, command.words.nothingFound, FAILED].map(
-        (status) => [status, count(status)] as const,
-      ),
+      // Counted under the manifest's names: the failed rows (status `error`) as `failed`.
+      statuses: [
+        [command.words.done, count(command.words.done)],
+        [command.words.nothingFound, count(command.words.nothingFound)],
+        [FAILED, count(FAILURE)],
+      ],
       skipped,
       pages: command.countsPages ? pagesOf(processed) : null,
       outputs: processed.filter((row) => row.output !== null).length,

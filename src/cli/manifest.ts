@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { FAILED, type BatchWords } from '../services/bulk.js';
+import { FAILED, FAILURE, type BatchWords } from '../services/bulk.js';
 
 export const MANIFEST_NAME = 'manifest.json';
 
@@ -17,7 +17,7 @@ export interface ManifestEntry {
   /** The input's path below the inputs' common folder, `/`-separated. */
   readonly path: string;
   readonly filename: string;
-  /** The command's word for done or nothing found, or `failed`. */
+  /** The command's word for done or nothing found, or `error`. */
   readonly status: string;
   readonly [field: string]: unknown;
   /** The output's path below OUTDIR; null when nothing was written. */
@@ -48,7 +48,7 @@ export function manifestCounts(
     submitted,
     [words.done]: count(words.done),
     [words.nothingFound]: count(words.nothingFound),
-    [FAILED]: count(FAILED),
+    [FAILED]: count(FAILURE),
   };
 }
 

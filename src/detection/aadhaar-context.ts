@@ -40,11 +40,40 @@ const HOLDER_FIELDS =
 
 const pageText = (page: PageText) => page.lines.map((line) => line.text).join('\n');
 
-/** Whether the page reads as an Aadhaar card, letter or printout. */
+/** A card's birth line (`जन्म तिथि / DOB : 12/03/1985`), not "your date of birth" in a letter. */
+const BIRTH_LINE = /\b(dob|d\.o\.b|date\s*of\s*birth|year\s*of\s*birth|yob)\b|birth\b|जन्म/i;
+/** A card's gender line (`पुरुष / MALE`). */
+const GENDER_LINE = /\b(male|female|transgender)\b|पुरुष|महिला/i;
+/** A label line on a card is a few Latin words; a letter's sentence is many. */
+const LABEL_WORDS = 5;
+const latinWords = (text: string) => (text.match(/[A-Za-z]{2,}/g) ?? []).length;
+
+/** A 4-4-4 digit group printed as a line of its own, as a card front prints its number. */
+const NUMBER_LINE = /^\W*[0-9]{4} [0-9]{4} [0-9]{4}\W*$/;
+
+/**
+ * Whether the page prints a holder's birth line, and beside it a gender line or a 4-4-4 group
+ * on a line of its own, as a card front does, each a label line of its own. A blurred or
+ * stamped front often keeps these when its header and Hindi lines are lost; the other Indian
+ * cards with a birth line (PAN, voter ID) print no 4-4-4 digit group.
+ */
+function holderLines(page: PageText): boolean {
+  const short = page.lines.filter((line) => latinWords(line.text) <= LABEL_WORDS);
+  return (
+    short.some((line) => BIRTH_LINE.test(line.text)) &&
+    short.some((line) => GENDER_LINE.test(line.text) || NUMBER_LINE.test(line.text))
+  );
+}
+
+/**
+ * Whether the page reads as an Aadhaar card, letter or printout. Masking (fail closed on every
+ * 4-4-4 group) and extraction (the number it returns) both take this one decision.
+ */
 export function isAadhaarDocumentPage(page: PageText): boolean {
   const text = pageText(page);
   if (CARD_MARKERS.test(text)) return true;
-  return GOVERNMENT.test(text) && (AADHAAR_LABEL.test(text) || HOLDER_FIELDS.test(text));
+  if (GOVERNMENT.test(text) && (AADHAAR_LABEL.test(text) || HOLDER_FIELDS.test(text))) return true;
+  return holderLines(page);
 }
 
 /**

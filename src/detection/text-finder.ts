@@ -49,6 +49,9 @@ export interface TextFindResult<T extends string = string> {
  */
 const LABEL_REACH = 48;
 
+/** What joins the values of a list under one label: a comma, a slash, "and", "or". */
+const LIST_JOINER = /^\s*(?:[,;/&]|\band\b|\bor\b|,\s*(?:and|or)\b)?\s*$/i;
+
 /** How much the words before a value weigh, and how far back each kind is looked for. */
 const WEIGHT = {
   labelBonus: 0.1,
@@ -138,17 +141,22 @@ function candidates(
 ): void {
   const findings: TextFinding[] = [];
   const rejected: TextRejection[] = [];
+  /** The last value of this rule that its label named, directly or as the head of a list. */
+  let named: Span | null = null;
   for (const span of spansOf(rule, text, hints)) {
     const { start, end } = span;
     const value = rule.compact(text.slice(start, end));
     const validation = rule.validate(value);
+    // "Routing numbers 021000021 and 0XXXXXXXX": a label names every value of the list it heads.
+    const isNamed: boolean =
+      (rule.labels?.test(textBefore(text, start, WEIGHT.claimReach)) ?? false) ||
+      (named !== null && LIST_JOINER.test(text.slice(named.end, start)));
+    named = isNamed ? span : null;
     if (!validation.valid) {
       rejected.push({ type: rule.type, start, end, reason: validation.reason });
       // Named by its own label right before it, the value is this type, misprinted or made up:
       // "routing number 123456789" that fails the 3-7-1 check is no SSN.
-      if (policy.claims && rule.labels?.test(textBefore(text, start, WEIGHT.claimReach))) {
-        out.claims.push(span);
-      }
+      if (policy.claims && isNamed) out.claims.push(span);
       continue;
     }
     const confidence = weigh(rule, text, span, validation.confidence, policy);

@@ -7,6 +7,7 @@ import sharp, { type Metadata } from 'sharp';
 import type { FileFormat, RasterPage } from './document.js';
 import { DocumentError } from '../domain/errors.js';
 import { endsCompletely } from './sniff.js';
+import { tiffPageCount } from './tiff-chain.js';
 
 export interface ImageLimits {
   readonly maxPixels: number;
@@ -36,7 +37,8 @@ async function decodeWithSharp(
   bytes: Buffer,
   limits: ImageLimits,
 ): Promise<RasterPage[]> {
-  // Header first: dimensions are checked before a single pixel is decompressed.
+  // Header first: the page chain and dimensions are checked before a pixel is decompressed.
+  const chained = format === 'tiff' ? tiffPageCount(bytes, limits.maxPages) : 0;
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -46,11 +48,18 @@ async function decodeWithSharp(
   const width = metadata.width;
   const height = metadata.height;
   if (!width || !height) throw unreadable(format, bytes);
-  const pageCount = metadata.pages ?? 1;
+  const pageCount = Math.max(metadata.pages ?? 1, chained);
   if (pageCount > limits.maxPages) {
     throw new DocumentError(
       'too_many_pages',
       `The image has ${pageCount} pages; at most ${limits.maxPages} are accepted.`,
+    );
+  }
+  // A page the decoder does not list would be dropped from the output unread.
+  if (format === 'tiff' && metadata.pages !== undefined && metadata.pages !== chained) {
+    throw new DocumentError(
+      'corrupt_file',
+      `The TIFF file's page directory lists ${chained} pages; only ${metadata.pages} can be decoded.`,
     );
   }
   const pageHeight = metadata.pageHeight ?? height;

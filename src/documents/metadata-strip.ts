@@ -40,7 +40,8 @@ export function stripPdfMetadata(pdf: mupdf.PDFDocument): void {
  * `keepMetadataFrom` (the original file) the edited pixels are laid over the original turned
  * upright, so that its EXIF (GPS included), XMP and ICC profile ride along, the orientation set
  * to 1 as the pixels are upright already; a PNG's text chunks are copied over. The metadata
- * of a multi-page TIFF whose pages differ in size is not carried.
+ * of a multi-page TIFF whose pages differ in size or in sample format is not carried: libvips
+ * loads a multi-page file as one strip only when every page is alike.
  */
 export async function encodeImageForOutput(
   pages: readonly RasterImage[],
@@ -53,7 +54,11 @@ export async function encodeImageForOutput(
   const sameSize = pages.every(
     (p) => p.width === first.width && p.height === first.height && p.channels === first.channels,
   );
-  if (options.keepMetadataFrom && sameSize) {
+  if (
+    options.keepMetadataFrom &&
+    sameSize &&
+    (pages.length === 1 || (await pagesAlike(options.keepMetadataFrom, pages.length)))
+  ) {
     // All pages as one strip, top to bottom: how sharp holds a multi-page image.
     const strip = Buffer.concat(
       pages.map((p) => p.pixels.subarray(0, p.width * p.height * p.channels)),
@@ -84,6 +89,17 @@ export async function encodeImageForOutput(
     return encoder(sharp(frames, { join: { animated: true } }), format).toBuffer();
   }
   return encoder(fromRaw(first), format).toBuffer();
+}
+
+/** Whether every page of a multi-page file has the first page's size, bands and sample format. */
+async function pagesAlike(file: Buffer, count: number): Promise<boolean> {
+  const shapes = await Promise.all(
+    Array.from({ length: count }, async (_, page) => {
+      const m = await sharp(file, { page, limitInputPixels: false }).metadata();
+      return `${m.width}x${m.height}x${m.channels}:${m.depth}:${m.space}`;
+    }),
+  );
+  return shapes.every((shape) => shape === shapes[0]);
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

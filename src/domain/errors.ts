@@ -13,6 +13,8 @@ export type DocumentErrorCode =
   | 'content_too_large'
   | 'nesting_too_deep'
   | 'too_many_pages'
+  /** A TIFF whose chain of page directories comes back to one it has passed. */
+  | 'tiff_ifd_loop'
   | 'pdf_encrypted'
   | 'pdf_password_incorrect'
   /** Masking: a covered number still read in the output after its cover was widened. */

@@ -8,11 +8,12 @@ export const digits = (raw: string): string => raw.replace(/[^0-9]/g, '');
 
 /**
  * `body` as a global pattern that never takes a value out of a longer run: no letter or digit
- * right before or after it, nor, at a digit end, another digit group joined by a space, dot or
- * hyphen (so no twelve digits are read out of a 4-4-4-4 Virtual ID or card number).
+ * right before or after it, nor, at a digit end, another digit group joined by a space, dot,
+ * hyphen, colon or slash (so no twelve digits are read out of a 4-4-4-4 Virtual ID or card
+ * number, however its groups are joined).
  */
 export const bounded = (body: string): RegExp =>
   new RegExp(
-    `(?<![A-Za-z0-9])(?<![0-9][ .-](?=[0-9]))(?:${body})(?![A-Za-z0-9])(?![ .-][0-9](?<=[0-9][ .-][0-9]))`,
+    `(?<![A-Za-z0-9])(?<![0-9][ .:/-](?=[0-9]))(?:${body})(?![A-Za-z0-9])(?![ .:/-][0-9](?<=[0-9][ .:/-][0-9]))`,
     'g',
   );

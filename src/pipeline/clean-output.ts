@@ -50,12 +50,15 @@ function plainLines(pdf: mupdf.PDFDocument, index: number): string[] {
   }
 }
 
-/** Whether any of `removed` (normalised, none empty) is still in the text of `pdf`. */
+/**
+ * Where any of `removed` (normalised, none empty) is still in the text of `pdf`: the pages
+ * (0-based) that hold one whole, and whether one is found only across a page break.
+ */
 function textLeft(
   pdf: mupdf.PDFDocument,
   removed: readonly RemovedText[],
   how: TextComparison,
-): boolean {
+): { readonly pages: readonly number[]; readonly acrossPages: boolean } {
   const count = pdf.countPages();
   const pages = new Map<number, string>();
   const pageText = (index: number): string => {
@@ -69,9 +72,20 @@ function textLeft(
   let whole: string | undefined;
   const everyPage = () =>
     (whole ??= Array.from({ length: count }, (_, i) => pageText(i)).join(how.joiner));
-  return removed.some(({ page, text }) =>
-    (page === null ? everyPage() : page < count ? pageText(page) : '').includes(text),
-  );
+  const holding = new Set<number>();
+  let acrossPages = false;
+  for (const { page, text } of removed) {
+    if (page !== null) {
+      if (page < count && pageText(page).includes(text)) holding.add(page);
+    } else if (everyPage().includes(text)) {
+      const on = Array.from({ length: count }, (_, i) => i).filter((i) =>
+        pageText(i).includes(text),
+      );
+      on.forEach((i) => holding.add(i));
+      if (on.length === 0) acrossPages = true;
+    }
+  }
+  return { pages: [...holding].sort((a, b) => a - b), acrossPages };
 }
 
 /** Whether `holdsValue` finds a value in any annotation's contents or form field's value. */
@@ -89,24 +103,43 @@ export interface CleanChecks {
   readonly notes?: (text: string) => boolean;
 }
 
+/** What a check found left in a saved PDF. */
+export interface Leftovers {
+  /** Pages (0-based) whose text still holds removed text. */
+  readonly pages: readonly number[];
+  /** Removed text found only across a page break. */
+  readonly acrossPages: boolean;
+  /** A value found in an annotation's contents or a form field's value. */
+  readonly inNotes: boolean;
+}
+
+/** Reopens the saved PDF `output` once and reports where a check finds what was removed. */
+export function findLeftovers(output: Buffer, checks: CleanChecks): Leftovers {
+  const { text, notes } = checks;
+  const wanted = (text?.removed ?? [])
+    .map((r) => ({ page: r.page, text: text?.how.normalise(r.text) ?? '' }))
+    .filter((r) => r.text.length > 0);
+  if (wanted.length === 0 && !notes) return { pages: [], acrossPages: false, inNotes: false };
+  const opened = mupdf.Document.openDocument(output, 'application/pdf').asPDF();
+  if (!opened) throw new Error('the written PDF does not reopen');
+  try {
+    const left =
+      text && wanted.length > 0 ? textLeft(opened, wanted, text.how) : NOTHING_LEFT_IN_TEXT;
+    const inNotes = notes !== undefined && notesLeft(opened, notes);
+    return { ...left, inNotes };
+  } finally {
+    opened.destroy();
+  }
+}
+
+const NOTHING_LEFT_IN_TEXT = { pages: [], acrossPages: false } as const;
+
 /**
  * Reopens the saved PDF `output` once and throws TextLeftError when a check finds what was
  * removed: in its pages' text, or (`notes`) in its annotations and form fields.
  */
 export function assertPdfClean(output: Buffer, checks: CleanChecks): void {
-  const { text, notes } = checks;
-  const wanted = (text?.removed ?? [])
-    .map((r) => ({ page: r.page, text: text?.how.normalise(r.text) ?? '' }))
-    .filter((r) => r.text.length > 0);
-  if (wanted.length === 0 && !notes) return;
-  const opened = mupdf.Document.openDocument(output, 'application/pdf').asPDF();
-  if (!opened) throw new Error('the written PDF does not reopen');
-  try {
-    if (text && wanted.length > 0 && textLeft(opened, wanted, text.how)) {
-      throw new TextLeftError();
-    }
-    if (notes && notesLeft(opened, notes)) throw new TextLeftError('annotations');
-  } finally {
-    opened.destroy();
-  }
+  const left = findLeftovers(output, checks);
+  if (left.pages.length > 0 || left.acrossPages) throw new TextLeftError();
+  if (left.inNotes) throw new TextLeftError('annotations');
 }

@@ -175,3 +175,66 @@ export function neighbourCuts(
   const reach = 2.5 * alongPad * height;
   return [neighbourGap(raster, run, 'before', reach), neighbourGap(raster, run, 'after', reach)];
 }
+
+/** Where, across the line, a cover's edge should stop: a blank band and ink beyond it. */
+function acrossCut(rows: readonly number[], blank: (row: number) => boolean): number | null {
+  let i = 0;
+  while (i < rows.length && !blank(i)) i += 1; // out of the value's own ink
+  const gapStart = i;
+  while (i < rows.length && blank(i)) i += 1;
+  if (i >= rows.length || gapStart >= rows.length) return null; // no other line reaches in
+  return ((rows[gapStart] as number) + (rows[i - 1] as number)) / 2;
+}
+
+/**
+ * `cover` (a value's cover: its characters' box `text` with a margin across the line) kept to
+ * its own line: where the pixels show a blank band past the value's ink and then ink again
+ * within the margin (the line above or below printed close), that side of the cover stops in
+ * the middle of the band, so the neighbouring line keeps every stroke. The value's own ink is
+ * never given up: the search starts inside its box, and a margin with no blank band, or no ink
+ * beyond one, is kept as it was.
+ */
+export function withinOwnLine(image: RasterImage, cover: Quad, text: Quad): Quad {
+  const alongVector = { x: cover[1].x - cover[0].x, y: cover[1].y - cover[0].y };
+  const span = Math.hypot(alongVector.x, alongVector.y);
+  if (span === 0) return cover;
+  const along = { x: alongVector.x / span, y: alongVector.y / span };
+  const across = { x: -along.y, y: along.x };
+  const project = (p: Point, axis: Point) => p.x * axis.x + p.y * axis.y;
+  const [coverTop, coverBottom] = [project(cover[0], across), project(cover[3], across)];
+  const textAcross = text.map((p) => project(p, across));
+  const [textTop, textBottom] = [Math.min(...textAcross), Math.max(...textAcross)];
+  const height = textBottom - textTop;
+  if (height <= 0) return cover;
+  const [start, end] = [project(cover[0], along), project(cover[1], along)];
+  const point = (a: number, c: number): Point => ({
+    x: along.x * a + across.x * c,
+    y: along.y * a + across.y * c,
+  });
+  const columns = Math.max(8, Math.round(end - start));
+  /** The darkest sample of the row at `c` across the line, over the cover's length. */
+  const darkest = (c: number) => {
+    let min = 255;
+    for (let i = 0; i <= columns; i += 1) {
+      min = Math.min(min, grey(image, point(start + ((end - start) * i) / columns, c)));
+    }
+    return min;
+  };
+  const rowsFrom = (from: number, to: number) => {
+    const count = Math.max(2, Math.ceil(Math.abs(to - from)));
+    return Array.from({ length: count + 1 }, (_, i) => from + ((to - from) * i) / count);
+  };
+  // From inside the value's box (a third of its height in) out to the cover's edge.
+  const below = rowsFrom(textBottom - height / 3, coverBottom);
+  const above = rowsFrom(textTop + height / 3, coverTop);
+  const belowInk = below.map(darkest);
+  const aboveInk = above.map(darkest);
+  const all = [...belowInk, ...aboveInk, darkest((textTop + textBottom) / 2)];
+  const [ink, paper] = [Math.min(...all), Math.max(...all)];
+  if (paper - ink < 40) return cover;
+  const threshold = (ink + paper) / 2;
+  const bottom = acrossCut(below, (i) => (belowInk[i] ?? 0) > threshold) ?? coverBottom;
+  const top = acrossCut(above, (i) => (aboveInk[i] ?? 0) > threshold) ?? coverTop;
+  if (bottom === coverBottom && top === coverTop) return cover;
+  return [point(start, top), point(end, top), point(end, bottom), point(start, bottom)];
+}

@@ -10,14 +10,16 @@ import type { UploadedDocument } from './context.js';
 /**
  * What became of one file of a batch, in one vocabulary for every batch endpoint: its values
  * covered (`done`), none found, or an error. Each endpoint names the first two in its own words
- * (`BatchWords`); a failure is `failed` everywhere (FAILED).
+ * (`BatchWords`); a failed file's status is `error` everywhere (FAILURE), as the interface
+ * names it for /global/batch/redact, and its count is `failed` (FAILED), as the interface names
+ * the bulk manifest's count.
  */
 export type FileStatus = 'done' | 'nothing_found' | 'error';
 
-/**
- * A failed file's status in a manifest, the word of the count the interface names (`failed`,
- * the files that failed): a row's status and its count use the same word.
- */
+/** A failed file's status in every manifest. */
+export const FAILURE = 'error';
+
+/** The key of a manifest's count of failed files (the files whose status is `error`). */
 export const FAILED = 'failed';
 
 /** How an endpoint's manifest names `done` and `nothing_found` (`masked`, `no_number_found`...). */
@@ -54,7 +56,7 @@ export interface BulkEntry<R extends BulkFileResult = BulkFileResult> {
 
 export function statusWord(status: FileStatus, words: BatchWords): string {
   if (status === 'done') return words.done;
-  return status === 'nothing_found' ? words.nothingFound : FAILED;
+  return status === 'nothing_found' ? words.nothingFound : FAILURE;
 }
 
 /**

@@ -23,7 +23,8 @@ import { scaleQuad, spanQuad } from '../redaction/geometry.js';
 import { partialCover, type CoveredSpan } from '../redaction/operators/partial-cover.js';
 import { charactersRead, hiddenUnder, qrCover, wordsBeside } from '../redaction/qr-cover.js';
 import { addRegion, type Region } from '../redaction/regions.js';
-import { assertPdfClean } from '../pipeline/clean-output.js';
+import { assertPdfClean, findLeftovers } from '../pipeline/clean-output.js';
+import { rasterisePdfPage } from '../redaction/pdf-page-raster.js';
 import { coverImagePage, rereadPage, type Cover } from '../pipeline/residual-check.js';
 import type { ServiceContext } from './context.js';
 import { InvalidRequestError } from './errors.js';
@@ -70,6 +71,11 @@ export interface MaskResult {
   readonly residualCheck: 'passed' | 'none' | 'skipped';
   /** What was covered, per page, in the page's own units (pixels, or PDF points). */
   readonly regions: readonly { readonly page: number; readonly quads: readonly Quad[] }[];
+  /**
+   * PDF pages (1-based) replaced by a covered image of themselves because a number's text could
+   * not be taken out of their content stream (X-Rasterised-Pages).
+   */
+  readonly rasterisedPages: readonly number[];
 }
 
 /** A region to cover, in the page's own units. */
@@ -247,11 +253,22 @@ export async function maskDocument(
   const pages = document.pages.length;
   const regionsNow = () =>
     perPage.map((page, index) => ({ page: index, quads: page.regions.flatMap((r) => r.quads) }));
+  /** The counts every result carries, taken when the covers are final. */
+  const outcome = (
+    residualCheck: MaskResult['residualCheck'],
+    rasterisedPages: readonly number[] = [],
+  ) => ({
+    maskedCount,
+    unverifiedCount,
+    pages,
+    regions: regionsNow(),
+    residualCheck,
+    rasterisedPages,
+  });
   if (maskedCount === 0) {
     // The same document, written whole (an image without its metadata), never the input bytes.
     const written = await rewriteDocument(document, { keepMetadata: false });
-    const regions = regionsNow();
-    return { ...written, maskedCount, unverifiedCount, pages, regions, residualCheck: 'none' };
+    return { ...written, ...outcome('none') };
   }
   let checked = false;
   const reread = options.residualCheck;
@@ -281,22 +298,32 @@ export async function maskDocument(
       checked =
         (reread && (await timed('re-read', () => rereadPage(pageCheck, ocr, target)))) || checked;
     }
-    const regions = regionsNow();
     const looked = checked || perPage.some((p) => p.textPrefixes.length > 0);
     const residualCheck = !reread ? 'skipped' : looked ? 'passed' : 'none';
-    const cleaned = await timed('save', () => savePdfOutput(pdf));
+    let cleaned = await timed('save', () => savePdfOutput(pdf));
     // Fail closed: the covered characters of each value read from a text layer must be gone
     // from its page's text. Lines are kept apart, so that digits ending one line and starting
     // the next never pass for a number that was covered.
     const removed = perPage.flatMap(({ textPrefixes }, page) =>
       textPrefixes.map((text) => ({ page, text })),
     );
-    await timed('clean-output check', () => {
-      assertPdfClean(cleaned, {
-        text: { removed, how: { normalise: target.normalise, joiner: '|' } },
-      });
-    });
-    const counts = { maskedCount, unverifiedCount, pages, regions, residualCheck } as const;
+    const checks = { text: { removed, how: { normalise: target.normalise, joiner: '|' } } };
+    const left = await timed('clean-output check', () => findLeftovers(cleaned, checks));
+    // A page whose number's text would not leave the content stream becomes an image of itself.
+    for (const page of left.pages) {
+      const quads = (perPage[page]?.regions ?? [])
+        .flatMap((r) => r.quads)
+        .map((q) => scaleQuad(q, options.pdfDpi / 72));
+      await rasterisePdfPage(pdf, page, options.pdfDpi, (pixels) => cover(pixels, quads));
+    }
+    if (left.pages.length > 0) {
+      cleaned = savePdfOutput(pdf);
+      assertPdfClean(cleaned, checks);
+    }
+    const counts = outcome(
+      residualCheck,
+      left.pages.map((p) => p + 1),
+    );
     if (options.outputFormat !== 'jpg') return { bytes: cleaned, format: 'pdf', ...counts };
     const image = renderPdfPage(pdf, 0, IMAGE_PAGE_DPI);
     return { bytes: await encodeImage(image, 'jpeg'), format: 'jpeg', ...counts };
@@ -319,7 +346,5 @@ export async function maskDocument(
     covered.push(done.pixels);
   }
   const written = await timed('encode', () => writeImages(covered, document, options.outputFormat));
-  const residualCheck = !reread ? 'skipped' : checked ? 'passed' : 'none';
-  const regions = regionsNow();
-  return { ...written, maskedCount, unverifiedCount, pages, regions, residualCheck };
+  return { ...written, ...outcome(!reread ? 'skipped' : checked ? 'passed' : 'none') };
 }

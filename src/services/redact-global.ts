@@ -23,8 +23,9 @@ import { rewriteDocument } from '../documents/rewrite.js';
 import type { Quad } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { OcrEngine } from '../ocr/types.js';
-import { assertPdfClean } from '../pipeline/clean-output.js';
-import { neighbourCuts } from '../redaction/ink-gap.js';
+import { assertPdfClean, findLeftovers, type CleanChecks } from '../pipeline/clean-output.js';
+import { rasterisePdfPage } from '../redaction/pdf-page-raster.js';
+import { neighbourCuts, withinOwnLine } from '../redaction/ink-gap.js';
 import {
   lineRuns,
   scaleQuad,
@@ -60,6 +61,21 @@ export interface GlobalRedactResult {
    * points or image pixels, origin top left). For tests and tools; never sent to clients.
    */
   readonly regions: readonly { readonly page: number; readonly quads: readonly Quad[] }[];
+  /**
+   * PDF pages (1-based) replaced by a covered picture of themselves because a value's text
+   * could not be taken out of their content stream (X-Rasterised-Pages).
+   */
+  readonly rasterisedPages: readonly number[];
+}
+
+/** A PDF edit (points) as a cover on the page rendered at `dpi`. */
+function inPixels(edit: Replacement, dpi: number): Replacement {
+  const factor = dpi / 72;
+  return {
+    ...edit,
+    quad: scaleQuad(edit.quad, factor),
+    textQuad: scaleQuad(edit.textQuad, factor),
+  };
 }
 
 /**
@@ -97,10 +113,13 @@ function editsOf(
     const ocr = finding.source === 'ocr';
     const runs = lineRuns(finding.charQuads);
     const covers = runs.map((run) => {
-      // OCR's margin stops at the space before the neighbouring word, as the pixels show it.
+      // OCR's margin stops at the space before the neighbouring word, as the pixels show it,
+      // and short of the line above or below where it is printed close.
       const [before, after] =
         ocr && raster ? neighbourCuts(raster, run, OCR_PAD.along) : [null, null];
-      return spanQuad(run, 0, run.length - 1, ocr ? OCR_PAD : 0, after, before);
+      const cover = spanQuad(run, 0, run.length - 1, ocr ? OCR_PAD : 0, after, before);
+      if (!ocr || !raster || rule?.blockChars) return cover;
+      return withinOwnLine(raster, cover, spanQuad(run, 0, run.length - 1, 0));
     });
     // OCR often misses an MRZ row's run of fillers (or splits it off as another line): that row
     // is covered to the width of the block, and the block to its printed width in characters
@@ -164,7 +183,11 @@ export async function redactGlobalDocument(
     // Nothing to redact: the same document written whole, without its metadata unless kept.
     if (pdf && options.stripMetadata) stripPdfMetadata(pdf);
     const keepMetadata = !options.stripMetadata;
-    return { ...base, ...(await rewriteDocument(document, { keepMetadata })) };
+    return {
+      ...base,
+      ...(await rewriteDocument(document, { keepMetadata })),
+      rasterisedPages: [],
+    };
   }
   if (pdf) {
     const { pdf: onPage, text: replace } = operator;
@@ -179,19 +202,33 @@ export async function redactGlobalDocument(
       });
     }
     if (options.stripMetadata) stripPdfMetadata(pdf);
-    const bytes = savePdfOutput(pdf);
     // Fail closed: no value read from the PDF's own text may be left in it, on any page, even
     // broken over two lines (lines are joined without a separator).
     // Nor in an annotation or a form field, where the same replacements were made.
-    assertPdfClean(bytes, {
+    const checks: CleanChecks = {
       text: {
         removed: pdfValues.map((text) => ({ page: null, text })),
         how: { normalise: compactText, joiner: '' },
       },
       notes: (text) =>
         findGlobalInText(text, options.rules, { countries: options.countries }).findings.length > 0,
-    });
-    return { ...base, bytes, format: 'pdf' };
+    };
+    let bytes = savePdfOutput(pdf);
+    const left = findLeftovers(bytes, checks);
+    if (left.pages.length > 0 && !left.acrossPages && !left.inNotes) {
+      // Text the content stream would not give up: those pages become pictures of themselves.
+      for (const page of left.pages) {
+        const covers = (edits.get(page) ?? []).map((e) => inPixels(e, limits.pdfDpi));
+        await rasterisePdfPage(pdf, page, limits.pdfDpi, (pixels) =>
+          covers.length > 0 ? operator.image(pixels, covers) : pixels,
+        );
+      }
+      bytes = savePdfOutput(pdf);
+      assertPdfClean(bytes, checks);
+      return { ...base, bytes, format: 'pdf', rasterisedPages: left.pages.map((p) => p + 1) };
+    }
+    assertPdfClean(bytes, checks);
+    return { ...base, bytes, format: 'pdf', rasterisedPages: [] };
   }
   const pages = document.pages.map((page, index) => {
     const pageEdits = edits.get(index) ?? [];
@@ -205,7 +242,7 @@ export async function redactGlobalDocument(
     // A BMP holds no metadata to keep (and sharp cannot open one).
     options.stripMetadata || document.format === 'bmp' ? {} : { keepMetadataFrom: document.bytes },
   );
-  return { ...base, bytes, format: outputFormat };
+  return { ...base, bytes, format: outputFormat, rasterisedPages: [] };
 }
 
 /** The service entry point: file bytes in, the redacted file and its report out. */

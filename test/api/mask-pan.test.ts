@@ -99,7 +99,7 @@ describe('POST /api/v1/mask-pan and /api/v1/bulk/mask-pan', () => {
     assert.equal(manifest.failed, 1);
     assert.equal(manifest.documents_charged, 1);
     assert.equal(manifest.results[0]?.output, '001_pan_masked.png');
-    assert.equal(manifest.results[1]?.status, 'failed');
+    assert.equal(manifest.results[1]?.status, 'error');
     assert.ok(files.has('001_pan_masked.png'));
     assert.equal(res.headers['x-quota-used'], '1');
   });

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readAadhaarCard } from '../../src/cards/aadhaar-fields.js';
 import { readPanCard } from '../../src/cards/pan-fields.js';
+import { findAadhaarOnPage } from '../../src/detection/aadhaar.js';
+import { UNVERIFIED_RULE } from '../../src/detection/aadhaar-context.js';
 import type { Quad } from '../../src/domain/geometry.js';
 import { line, page } from '../helpers/text-layer.js';
 
@@ -93,6 +95,32 @@ describe('Aadhaar card text', () => {
     ]);
     assert.equal(card.number?.value, '234567890123');
     assert.equal(card.checksumValid, false);
+  });
+
+  it('returns exactly the number masking covers: a specimen beginning with 0 on a front', () => {
+    // A blurred SAMPLE front: no header read, only the holder lines and the number.
+    const front = page(stacked(['Rahul Sharma', 'DOB: 14/02/1987', '/ MALE', '0123 4567 8901']));
+    const card = readAadhaarCard([front]);
+    assert.equal(card.number?.value, '012345678901');
+    assert.equal(card.checksumValid, false);
+    const covered = findAadhaarOnPage(front).findings.map((f) => [f.value, f.rule]);
+    assert.deepEqual(covered, [['012345678901', UNVERIFIED_RULE]]);
+  });
+
+  it('takes nothing from a letter that names the fields in sentences', () => {
+    const letter = page(
+      stacked([
+        'Dear Sir, your date of birth and the address on file were',
+        'confirmed for the female applicant over the years. This year.',
+        'Policy 2345 6789 0123 remains in force.',
+      ]),
+    );
+    const card = readAadhaarCard([letter]);
+    assert.deepEqual(
+      [card.front, card.back, card.name, card.birthLabel, card.gender, card.address, card.number],
+      [false, false, null, null, null, null, null],
+    );
+    assert.deepEqual(findAadhaarOnPage(letter).findings, []);
   });
 
   it('reads a back: care-of, the address and its pincode, across wrapped lines', () => {

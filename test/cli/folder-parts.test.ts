@@ -143,7 +143,7 @@ describe('folder mode progress', () => {
     clock = 2000;
     progress.finished({ path: 'a.png', status: 'masked', output: 'a_masked.png' });
     clock = 4000;
-    progress.finished({ path: 'b.png', status: 'failed', output: null, error: 'corrupt_file' });
+    progress.finished({ path: 'b.png', status: 'error', output: null, error: 'corrupt_file' });
     assert.equal(progress.line(), '2/4 done, 1 failed, 4.0 s elapsed, ETA 4.0 s');
     progress.end();
     const text = written.join('');
@@ -152,7 +152,7 @@ describe('folder mode progress', () => {
       'every write redraws the line',
     );
     assert.match(text, /1\/4 done, 0 failed, 2\.0 s elapsed, ETA 6\.0 s/);
-    assert.match(text, /failed {2}b\.png \(corrupt_file\)\n/);
+    assert.match(text, /error {2}b\.png \(corrupt_file\)\n/);
     assert.ok(!text.includes('a_masked.png'), 'done files only move the counter');
     assert.ok(text.endsWith('\n'));
   });
@@ -161,11 +161,11 @@ describe('folder mode progress', () => {
     const written: string[] = [];
     const progress = new Progress(2, { write: (text: string) => written.push(text) });
     progress.finished({ path: 'a.png', status: 'masked', output: 'a_masked.png' });
-    progress.finished({ path: 'b.png', status: 'failed', output: null, error: 'corrupt_file' });
+    progress.finished({ path: 'b.png', status: 'error', output: null, error: 'corrupt_file' });
     progress.end();
     assert.deepEqual(written, [
       '[1/2] masked  a.png -> a_masked.png\n',
-      '[2/2] failed  b.png (corrupt_file)\n',
+      '[2/2] error  b.png (corrupt_file)\n',
     ]);
   });
 });

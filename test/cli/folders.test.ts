@@ -150,8 +150,8 @@ describe('parda mask-aadhaar on a folder', () => {
       'front/card.png': ['masked', 1, 'front/card_masked.png'],
       'front/deep/back.jpg': ['no_number_found', 0, 'front/deep/back.jpg'],
       'letter.pdf': ['masked', 1, 'letter_masked.pdf'],
-      'sub/broken.png': ['failed', 0, null],
-      'sub/notes.png': ['failed', 0, null],
+      'sub/broken.png': ['error', 0, null],
+      'sub/notes.png': ['error', 0, null],
     } as const;
     for (const [name, [status, masked, out]] of Object.entries(expect)) {
       const row = rows.get(name);
@@ -160,7 +160,7 @@ describe('parda mask-aadhaar on a folder', () => {
       assert.equal(row.masked_count, masked, name);
       assert.equal(row.output, out, name);
       assert.equal(row.filename, path.basename(name));
-      if (status !== 'failed') assert.equal(row.pages, 1, name);
+      if (status !== 'error') assert.equal(row.pages, 1, name);
     }
     assert.equal(rows.get('sub/broken.png')?.error, 'corrupt_file');
     assert.equal(rows.get('sub/notes.png')?.error, 'unsupported_file_type');
@@ -172,7 +172,7 @@ describe('parda mask-aadhaar on a folder', () => {
     const lines = result.stderr.split('\n').filter((line) => /^\[\d+\/5\] /.test(line));
     assert.equal(lines.length, 5);
     assert.ok(!result.stderr.includes('\r'));
-    assert.ok(lines.some((line) => line.includes('failed  sub/broken.png (corrupt_file)')));
+    assert.ok(lines.some((line) => line.includes('error  sub/broken.png (corrupt_file)')));
     assert.ok(
       lines.some((line) => line.includes('masked  front/card.png -> front/card_masked.png')),
     );
@@ -205,7 +205,7 @@ describe('parda mask-aadhaar on a folder', () => {
     assert.match(again.stdout, /^ {2}failed +2$/m);
     assert.match(again.stderr, /Resuming: 3 file\(s\) listed as done/);
     assert.equal(
-      again.stderr.split('\n').filter((line) => /^\[\d\/2\] failed /.test(line)).length,
+      again.stderr.split('\n').filter((line) => /^\[\d\/2\] error /.test(line)).length,
       2,
     );
     const kept = byPath(readManifest(output));

@@ -16,7 +16,7 @@ import { maskAadhaarFile, type MaskResult } from '../../src/services/mask-aadhaa
 import { CORPUS_KINDS, generateCorpus, type GeneratedDocument } from '../fixtures/aadhaar/index.js';
 import { closeTesseract } from '../helpers/tesseract.js';
 import { scoreMask, summarise, type DocumentScore } from './evaluate.js';
-import { foreignInkProblem } from './document-problems.js';
+import { extractionProblem, foreignInkProblem } from './document-problems.js';
 import { independentReader } from './independent-reader.js';
 import { checkPixels } from './output-pixels.js';
 
@@ -97,6 +97,19 @@ describe(`Aadhaar masking on the generated corpus (${FULL ? 'full' : 'CI subset'
     assert.equal(summary.negativesMasked, 0, 'zero masks on negatives');
     assert.equal(summary.xmlQrsCovered, summary.xmlQrs, 'every XML QR is covered');
     assert.equal(summary.falseRegions, 0, 'no region covers anything but a number or a QR');
+  });
+
+  it('one decision per number: extraction reads no number that masking leaves', async (t) => {
+    const problems: string[] = [];
+    let read = 0;
+    for (const doc of corpus) {
+      const { problem, extraction } = await extractionProblem(context, doc);
+      if (problem) problems.push(problem);
+      if (extraction?.fields.aadhaar_number) read += 1;
+    }
+    t.diagnostic(`extraction read a number on ${read} of ${corpus.length} documents`);
+    assert.ok(read > 0, 'extraction does read numbers');
+    assert.deepEqual(problems, []);
   });
 
   it('leaves the masked digits black in the output pixels and absent from PDF text', async () => {

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { mupdf } from '../../src/documents/mupdf.js';
 import {
   assertPdfClean,
+  findLeftovers,
   TextLeftError,
   type RemovedText,
   type TextComparison,
@@ -65,6 +66,30 @@ describe('assertPdfClean: page text', () => {
     assert.throws(() => {
       assertTextGone(output, [{ page: 1, text: '49187362' }], lines);
     }, TextLeftError);
+  });
+
+  it('says on which pages the text is left, and when it is only across a page break', () => {
+    const split = pdfWithLines([
+      [{ text: 'Ends with 4918', x: 72, y: 700 }],
+      [{ text: '7362 5102 and ABCDE 1234F', x: 72, y: 700 }],
+    ]);
+    const find = (text: string) =>
+      findLeftovers(split, { text: { removed: [{ page: null, text }], how: compact } });
+    assert.deepEqual(find('ABCDE1234F'), { pages: [1], acrossPages: false, inNotes: false });
+    assert.deepEqual(find('491873625102'), { pages: [], acrossPages: true, inNotes: false });
+    assert.deepEqual(find('ZZZZZ9999Z'), { pages: [], acrossPages: false, inNotes: false });
+    assert.deepEqual(
+      findLeftovers(output, {
+        text: {
+          removed: [
+            { page: null, text: '4918 7362 5102' },
+            { page: 0, text: 'ABCDE1234F' },
+          ],
+          how: compact,
+        },
+      }).pages,
+      [0, 1],
+    );
   });
 
   it('ignores removed text that normalises to nothing', () => {

@@ -26,6 +26,8 @@ import { choice } from '../form-fields.js';
 import { readDocumentForm, readUpload } from '../uploads.js';
 import {
   downloadName,
+  RASTERISED_PAGES_SCHEMA,
+  rasterisedPagesHeader,
   reportHeaders,
   sendDocument,
   type ResultHeaders,
@@ -40,6 +42,7 @@ function jsonBody(filename: string, result: GlobalRedactResult, summary: ResultS
     content_type: contentType(result.format),
     entities_found: result.entitiesFound,
     entity_types: result.types,
+    rasterised_pages: result.rasterisedPages,
     file_base64: result.bytes.toString('base64'),
     report: result.report,
   };
@@ -112,6 +115,7 @@ function singleRoute(app: FastifyInstance, kit: RouteKit): void {
               type: 'string',
               description: 'The types replaced, comma-separated, in catalogue order',
             },
+            'X-Rasterised-Pages': RASTERISED_PAGES_SCHEMA,
           },
         },
       }),
@@ -144,6 +148,7 @@ function singleRoute(app: FastifyInstance, kit: RouteKit): void {
 const globalHeaders: ResultHeaders<GlobalRedactResult> = (result) => [
   ['X-Entities-Found', String(result.entitiesFound)],
   ['X-Entity-Types', result.types.join(',')],
+  ...rasterisedPagesHeader(result.rasterisedPages),
 ];
 
 function batchRoute(app: FastifyInstance, kit: RouteKit): void {

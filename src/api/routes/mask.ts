@@ -15,12 +15,18 @@ import {
   type UploadForm,
 } from '../route-schemas.js';
 import type { MaskResult } from '../../services/mask-document.js';
-import { documentHandler, type ResultHeaders } from '../document-reply.js';
+import {
+  documentHandler,
+  RASTERISED_PAGES_SCHEMA,
+  rasterisedPagesHeader,
+  type ResultHeaders,
+} from '../document-reply.js';
 
 const maskHeaders: ResultHeaders<MaskResult> = (result) => [
   ['X-Masked-Count', String(result.maskedCount)],
   ['X-Unverified-Count', String(result.unverifiedCount)],
   ['X-Residual-Check', result.residualCheck],
+  ...rasterisedPagesHeader(result.rasterisedPages),
 ];
 
 /** The text parts both masking endpoints take (bulk.ts reads its batches with them too). */
@@ -46,6 +52,7 @@ const fileResponse = {
       description:
         'passed: every covered number was read again in the output (OCR of the covered regions at four rotations, or the saved PDF text) and not found; none: no number was covered; skipped: the check is turned off (PARDA_RESIDUAL_CHECK=off). A number still readable fails the request with 422 residual_check_failed',
     },
+    'X-Rasterised-Pages': RASTERISED_PAGES_SCHEMA,
   },
 };
 

@@ -104,9 +104,13 @@ function printed(pieces: readonly Piece[]): string {
     .join('');
 }
 
-/** The prefixes and printed bodies as one alternation, for the rule's pattern. */
+/**
+ * The prefixes and printed bodies as one alternation, for the rule's pattern. The prefix is
+ * read in capitals or in lower case (`de 136695976`, as typed in a form) and may be followed by
+ * one space, dot or hyphen (`DE.136.695.976`).
+ */
 export const VAT_PATTERN_SOURCE = `(?:${Object.entries(COUNTRIES)
-  .map(([prefix, c]) => `${prefix}[ -]?${printed(c.print)}`)
+  .map(([prefix, c]) => `(?:${prefix}|${prefix.toLowerCase()})[ .-]?${printed(c.print)}`)
   .join('|')})`;
 
 /** Separators out, case folded; `+` and `*` stay (old Irish numbers use them). */

@@ -76,11 +76,12 @@ export function maskAadhaar(digits: string): string {
 /**
  * How the finder reads Aadhaar numbers in text, for both catalogue views (/redact-pii's
  * `aadhaar`, the global `IN_AADHAAR`): `2341 2341 2346`, hyphenated or bare, each separator on
- * its own (OCR drops one space: "7603 98604900"); never twelve digits out of a longer run of
- * groups (a VID). A leading 0 or 1 is read, then refused for it.
+ * its own (OCR drops one space: "7603 98604900"); or joined by one colon, dot or slash used
+ * twice (`2341:2341:2346`, as some forms and exports print it); never twelve digits out of a
+ * longer run of groups (a VID). A leading 0 or 1 is read, then refused for it.
  */
 export const AADHAAR_IN_TEXT = {
-  pattern: bounded('[0-9]{4}[ -]?[0-9]{4}[ -]?[0-9]{4}'),
+  pattern: bounded('[0-9]{4}(?:[ -]?[0-9]{4}[ -]?|:[0-9]{4}:|\\.[0-9]{4}\\.|/[0-9]{4}/)[0-9]{4}'),
   compact: digits,
   validate: validateAadhaar,
   labels: AADHAAR_LABELS,

@@ -32,10 +32,13 @@ const SPECS = getCountrySpecifications();
 const REGISTRY_V101_EXTRA = new Set(['BI', 'DJ', 'FK', 'HN']);
 
 /**
- * A country code, check digits and letters/digits, single spaces allowed between characters;
- * not begun inside a longer word. One character per repetition: linear.
+ * A country code, check digits and letters/digits, a single space or hyphen allowed between
+ * characters (`GB82 WEST ...`, `DE89-3704-...`); in capitals, or all in lower case as people
+ * type it; not begun inside a longer word. One character per repetition: linear.
  */
-const RUN = /(?<![A-Za-z0-9])[A-Z]{2}[0-9]{2}(?: ?[A-Z0-9]){8,32}/g;
+const RUN =
+  /(?<![A-Za-z0-9])(?:[A-Z]{2}[0-9]{2}(?:[ -]?[A-Z0-9]){8,32}|[a-z]{2}[0-9]{2}(?:[ -]?[a-z0-9]){8,32})/g;
+const SEPARATOR = /[ -]/;
 
 /**
  * Each run cut to its country's length where that falls at its end or before a space (the run
@@ -47,21 +50,27 @@ function* find(text: string, _hints: FindHints): Iterable<Span> {
   const run = new RegExp(RUN.source, 'g');
   for (let m = run.exec(text); m; m = run.exec(text)) {
     const raw = m[0];
-    const length = SPECS[raw.slice(0, 2)]?.chars ?? 0;
+    const length = SPECS[raw.slice(0, 2).toUpperCase()]?.chars ?? 0;
     let end = -1;
     let count = 0;
     for (let i = 0; i < raw.length && end < 0; i += 1) {
-      if (raw[i] === ' ') continue;
+      if (SEPARATOR.test(raw.charAt(i))) continue;
       count += 1;
-      if (count === length && (raw[i + 1] === undefined || raw[i + 1] === ' ')) end = i + 1;
+      const after = raw.charAt(i + 1);
+      if (count === length && (after === '' || SEPARATOR.test(after))) end = i + 1;
     }
     if (end < 0) {
-      const next = raw.slice(4).search(/ [A-Z]{2}[0-9]{2}/);
+      const next = raw.slice(4).search(/[ -][A-Za-z]{2}[0-9]{2}/);
       end = next < 0 ? raw.length : next + 4;
     }
     yield { start: m.index, end: m.index + end };
     run.lastIndex = m.index + end;
   }
+}
+
+/** Separators out, capitals: the electronic form. */
+function compactIban(raw: string): string {
+  return raw.replace(/[ -]/g, '').toUpperCase();
 }
 
 const REASONS: readonly (readonly [ValidationErrorsIBAN, string])[] = [
@@ -92,7 +101,7 @@ function validate(value: string): Validation {
  * as a valid card number (an invalid IBAN does not cover them on the next pass).
  */
 function pseudonym(raw: string, draw: Draw): string {
-  const value = raw.replace(/ /g, '').toUpperCase();
+  const value = compactIban(raw);
   let out = '';
   for (let attempt = 0; attempt < 8; attempt += 1) {
     out = reshape(raw, value.slice(0, 2) + '00' + redrawClasses(value.slice(4), draw));
@@ -103,7 +112,7 @@ function pseudonym(raw: string, draw: Draw): string {
 
 export const IBAN_RULE: RuleBehaviour = {
   find,
-  compact: (raw) => raw.replace(/ /g, '').toUpperCase(),
+  compact: compactIban,
   validate,
   labels: /\biban\b|account|konto|compte|cuenta|conto|rekening|\bbank\b/i,
   pseudonym,

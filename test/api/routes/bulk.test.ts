@@ -84,7 +84,7 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
         {
           index: 3,
           filename: 'broken.jpg',
-          status: 'failed',
+          status: 'error',
           masked_count: 0,
           unverified_count: 0,
           output: null,
@@ -94,7 +94,7 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
         {
           index: 4,
           filename: 'anim.gif',
-          status: 'failed',
+          status: 'error',
           masked_count: 0,
           unverified_count: 0,
           output: null,
@@ -126,10 +126,10 @@ describe('POST /api/v1/bulk/mask-aadhaar', () => {
     }
     for (const row of shape.results) {
       assert.ok(Number.isInteger(row['index']) && Number.isInteger(row['masked_count']));
-      assert.ok(['masked', 'no_number_found', 'failed'].includes(String(row['status'])));
+      assert.ok(['masked', 'no_number_found', 'error'].includes(String(row['status'])));
       const base = String(row['filename']).replace(/\.[^.]+$/, '');
       const index = String(row['index']).padStart(3, '0');
-      if (row['status'] === 'failed') assert.equal(row['output'], null);
+      if (row['status'] === 'error') assert.equal(row['output'], null);
       else assert.match(String(row['output']), new RegExp(`^${index}_${base}_masked\\.[a-z]+$`));
     }
     const notes = files.get('002_notes_masked.png');
@@ -236,7 +236,7 @@ describe('POST /api/v1/bulk/anonymise', () => {
         {
           index: 3,
           filename: 'bad.gif',
-          status: 'failed',
+          status: 'error',
           redacted_count: 0,
           unverified_count: 0,
           types: {},

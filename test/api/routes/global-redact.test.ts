@@ -9,6 +9,7 @@ import { simpleCard } from '../../helpers/cards.js';
 import { backends } from '../../helpers/databases.js';
 import { encodeBmp, pdfWithLines } from '../../helpers/fixtures.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { tiffPages } from '../../fixtures/hostile/image-writers.js';
 import { fileUpload, multipart, type Part } from '../../helpers/multipart.js';
 
 const [sqlite] = backends();
@@ -17,6 +18,8 @@ if (!sqlite) throw new Error('no sqlite backend');
 const IBAN = 'GB82 WEST 1234 5698 7654 32';
 const OTHER_IBAN = 'DE89 3704 0044 0532 0130 00';
 const EMAIL = 'jane.doe@mailbox.co.uk';
+/** The size of a page directory written by tiffPages (nine entries). */
+const IFD_SIZE = 2 + 9 * 12 + 4;
 
 /** Each page's text, in reading order, whitespace folded. */
 function pagesText(bytes: Buffer): string[] {
@@ -298,6 +301,110 @@ describe('POST /api/v1/global/redact', () => {
     }
   });
 
+  it('opens what readers open: an owner password only, attachments-only encryption, bytes before the header', async () => {
+    const saved = (bytes: Buffer, options: string) => {
+      const doc = mupdf.Document.openDocument(bytes, 'application/pdf').asPDF();
+      assert.ok(doc);
+      const out = Buffer.from(doc.saveToBuffer(options).asUint8Array());
+      doc.destroy();
+      return out;
+    };
+    // AES-256 with an owner password and an empty user password: it opens without one.
+    const ownerOnly = saved(statement(), 'encrypt=aes-256,owner-password=owner-secret');
+    assert.match(ownerOnly.toString('latin1'), /\/Encrypt/);
+    // Only embedded files encrypted (/EFF): the owner-only file's keys, strings and streams in
+    // the clear (Identity), as a PDF writer that protects its attachments alone saves it.
+    const keys = mupdf.Document.openDocument(ownerOnly, 'application/pdf').asPDF();
+    const plain = mupdf.Document.openDocument(statement(), 'application/pdf').asPDF();
+    assert.ok(keys && plain);
+    const encrypt = plain.newDictionary();
+    for (const key of ['Filter', 'V', 'R', 'Length', 'O', 'U', 'OE', 'UE', 'Perms', 'P']) {
+      encrypt.put(key, keys.getTrailer().get('Encrypt').get(key));
+    }
+    const filter = plain.newDictionary();
+    filter.put('AuthEvent', plain.newName('EFOpen'));
+    filter.put('CFM', plain.newName('AESV3'));
+    filter.put('Length', 32);
+    const filters = plain.newDictionary();
+    filters.put('StdCF', filter);
+    encrypt.put('CF', filters);
+    encrypt.put('StmF', plain.newName('Identity'));
+    encrypt.put('StrF', plain.newName('Identity'));
+    encrypt.put('EFF', plain.newName('StdCF'));
+    plain.getTrailer().put('Encrypt', plain.addObject(encrypt));
+    const attachmentsOnly = Buffer.from(plain.saveToBuffer('').asUint8Array());
+    keys.destroy();
+    plain.destroy();
+    assert.match(attachmentsOnly.toString('latin1'), /\/EFF\s*\/StdCF/);
+    // 1,000 bytes of a mail header before %PDF-: readers skip them.
+    const junk = Buffer.from(`X-Mailer: scan\r\n${'x'.repeat(982)}\r\n`, 'latin1');
+    assert.equal(junk.length, 1000);
+    const prefixed = Buffer.concat([junk, statement()]);
+
+    for (const [name, bytes] of [
+      ['owner-only.pdf', ownerOnly],
+      ['attachments-only.pdf', attachmentsOnly],
+      ['prefixed.pdf', prefixed],
+    ] as const) {
+      const res = await redact(bytes, name);
+      assert.equal(res.statusCode, 200, `${name}: ${res.body}`);
+      assert.equal(res.headers['x-entities-found'], '4', name);
+      assert.deepEqual(
+        pagesText(res.rawPayload),
+        [
+          'Pay to IBAN by Friday. Questions to please. Second account closed.',
+          'Repeat: IBAN confirmed.',
+        ],
+        name,
+      );
+    }
+    // Past the first 1,024 bytes the file is no PDF.
+    const far = await redact(Buffer.concat([junk, junk, statement()]), 'far.pdf');
+    assert.equal(far.json<{ error: string }>().error, 'unsupported_file_type');
+  });
+
+  it('keeps an OCR cover off the line printed right below the value', async () => {
+    // 11 pt lines 11 pt apart: the next line's ascenders almost touch the value's line.
+    const lines = [
+      `Please pay the balance to IBAN ${IBAN} by Friday.`,
+      'the quick brown fox jumps over the lazy dog again and again',
+    ];
+    const text = mupdf.Document.openDocument(
+      pdfWithLines([lines.map((line, i) => ({ text: line, x: 60, y: 700 - i * 11, size: 11 }))]),
+      'application/pdf',
+    ).asPDF();
+    assert.ok(text);
+    const scan = await imagesToPdf([renderPdfPage(text, 0, 200)], [200]);
+    text.destroy();
+    const res = await redact(scan, 'scan.pdf');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['x-entities-found'], '1');
+    const again = await redact(res.rawPayload, 'again.pdf', [
+      { name: 'response_mode', value: 'json' },
+    ]);
+    assert.equal(again.json<{ entities_found: number }>().entities_found, 0);
+    // The second line's band (its x-height and ascenders, in points from the top) is as it was.
+    const page = (bytes: Buffer) => {
+      const doc = mupdf.Document.openDocument(bytes, 'application/pdf').asPDF();
+      assert.ok(doc);
+      const pixels = renderPdfPage(doc, 0, 100);
+      doc.destroy();
+      return pixels;
+    };
+    const [before, after] = [page(scan), page(res.rawPayload)];
+    const scale = 100 / 72;
+    let changed = 0;
+    let total = 0;
+    for (let y = Math.round((842 - 689 - 9) * scale); y <= (842 - 689 + 2) * scale; y += 1) {
+      for (let x = Math.round(60 * scale); x < 500 * scale; x += 1) {
+        const at = (y * before.width + x) * 3;
+        total += 1;
+        if (Math.abs((before.pixels[at] ?? 0) - (after.pixels[at] ?? 0)) > 80) changed += 1;
+      }
+    }
+    assert.ok(changed / total < 0.005, `${changed} of ${total} pixels of the line below changed`);
+  });
+
   it('redacts every frame of a TIFF, and WEBP and BMP (written back as PNG); keeps EXIF on request', async () => {
     const first = await simpleCard({ lines: [`IBAN ${IBAN}`] });
     const second = await simpleCard({ lines: [`Write to ${EMAIL}`] });
@@ -340,6 +447,70 @@ describe('POST /api/v1/global/redact', () => {
     const meta = await sharp(kept.rawPayload).metadata();
     assert.ok(meta.exif, 'EXIF kept');
     assert.equal(meta.orientation ?? 1, 1);
+  });
+
+  it('turns a page into an image when its value will not leave the content stream', async () => {
+    // Page 1 (shown turned a quarter) carries the IBAN only as the /ActualText of other glyphs:
+    // redacting the glyphs leaves it in the text; page 2 is an ordinary page.
+    const doc = new mupdf.PDFDocument();
+    const font = doc.addSimpleFont(new mupdf.Font('Helvetica'));
+    const resources = doc.addObject({ Font: { F1: font } });
+    const carried =
+      `/Span <</ActualText (IBAN ${IBAN})>> BDC BT /F1 14 Tf 72 700 Td (ref 0000 0000) Tj ET EMC ` +
+      'BT /F1 14 Tf 72 650 Td (Kept words below) Tj ET';
+    const first = doc.addPage([0, 0, 595, 842], 90, resources, carried);
+    doc.insertPage(-1, first);
+    const plain = `BT /F1 14 Tf 72 700 Td (Pay ${OTHER_IBAN} today) Tj ET`;
+    doc.insertPage(-1, doc.addPage([0, 0, 595, 842], 0, resources, plain));
+    const bytes = Buffer.from(doc.saveToBuffer('').asUint8Array());
+    doc.destroy();
+
+    const res = await redact(bytes, 'carried.pdf');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['x-entities-found'], '2');
+    assert.equal(res.headers['x-rasterised-pages'], '1');
+    const [one, two] = pagesText(res.rawPayload);
+    assert.equal(one, '', 'the rasterised page holds no text');
+    assert.equal(two, 'Pay today', 'the other page keeps its own text');
+    const out = mupdf.Document.openDocument(res.rawPayload, 'application/pdf');
+    const bounds = out.loadPage(0).getBounds();
+    out.destroy();
+    // The page keeps the size it was shown at: A4 turned a quarter.
+    assert.deepEqual(
+      bounds.map((v) => Math.round(v)),
+      [0, 0, 842, 595],
+    );
+
+    const json = await redact(bytes, 'carried.pdf', [{ name: 'response_mode', value: 'json' }]);
+    assert.deepEqual(json.json<{ rasterised_pages: number[] }>().rasterised_pages, [1]);
+    const ordinary = await redact(statement(), 'statement.pdf');
+    assert.equal(ordinary.headers['x-rasterised-pages'], undefined);
+  });
+
+  it('redacts a TIFF of unlike pages with its metadata kept; refuses a looping page chain', async () => {
+    const card = await simpleCard({ lines: [`IBAN ${IBAN}`] });
+    const grey = await sharp(card.bytes).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const { width, height } = grey.info;
+    const colour = await sharp(card.bytes).removeAlpha().raw().toBuffer();
+    // Page 1 greyscale, page 2 RGB: libvips cannot load these as one strip (it was a 500).
+    const unlike = tiffPages([
+      { width, height, pixels: grey.data },
+      { width, height, pixels: colour, channels: 3 },
+    ]);
+    const res = await redact(unlike, 'unlike.tiff', [{ name: 'strip_metadata', value: 'false' }]);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['x-entities-found'], '2');
+    assert.equal((await sharp(res.rawPayload).metadata()).pages, 2);
+
+    const before = await used();
+    // The second page's directory points back at the first.
+    const looping = Buffer.from(unlike);
+    const secondPage = 8 + IFD_SIZE + grey.data.length;
+    looping.writeUInt32LE(8, secondPage + IFD_SIZE - 4);
+    const refused = await redact(looping, 'loop.tiff');
+    assert.equal(refused.statusCode, 422, refused.body);
+    assert.equal(refused.json<{ error: string }>().error, 'tiff_ifd_loop');
+    assert.equal(await used(), before);
   });
 
   it('returns the file written anew with the same text, uncharged, when nothing is found', async () => {
@@ -390,7 +561,7 @@ describe('POST /api/v1/global/redact', () => {
       body.results.map((r) => [r.index, r.status, r.error ?? null]),
       [
         [1, 'redacted', null],
-        [2, 'failed', 'truncated_file'],
+        [2, 'error', 'truncated_file'],
         [3, 'nothing_found', null],
       ],
     );

@@ -125,6 +125,25 @@ describe('POST /api/v1/mask-aadhaar', () => {
     assert.match(text, /Test Person/);
   });
 
+  it('turns a page into an image when the number will not leave its content stream', async () => {
+    // Page 2 carries the number as the /ActualText of glyphs drawn elsewhere on the line.
+    const pdf = fixtures.pdfWithContents([
+      'BT /F1 14 Tf 72 760 Td (Name: Test Person) Tj ET',
+      `/Span <</ActualText (Aadhaar No.: ${NUMBER})>> BDC ` +
+        'BT /F1 18 Tf 72 700 Td (Aadhaar No.: 0000 0000 0000) Tj ET EMC',
+    ]);
+    const res = await mask(pdf, 'letter.pdf');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['x-masked-count'], '1');
+    assert.equal(res.headers['x-rasterised-pages'], '2');
+    const doc = mupdf.Document.openDocument(res.rawPayload, 'application/pdf');
+    const text = (i: number) =>
+      doc.loadPage(i).toStructuredText('preserve-whitespace').asText().trim();
+    assert.equal(text(0), 'Name: Test Person', 'the other page keeps its text');
+    assert.equal(text(1), '', 'the rasterised page holds no text');
+    doc.destroy();
+  });
+
   it('converts with output_format and refuses unknown options', async () => {
     const card = await simpleCard({ number: NUMBER });
     const asPdf = await mask(card.bytes, 'card.png', [{ name: 'output_format', value: 'pdf' }]);

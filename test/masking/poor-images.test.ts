@@ -1,0 +1,90 @@
+/**
+ * Aadhaar masking and extraction on poor images as users send them (fixtures/aadhaar,
+ * POOR_KINDS): small fronts stretched to a square, black borders, a few degrees of turn,
+ * SAMPLE marks, grey and faded, blurred, JPEG at quality 40-60. Per document: masking's own
+ * judgement (document-problems.ts: every number's first eight digits covered and black, nothing
+ * else covered, Tesseract at four rotations reads none of the covered digits), and one decision
+ * per number: a number extraction reads on the same file is one masking covered. Extraction's
+ * name, birth date and gender are held to floors below what the run reaches (full run of 40:
+ * name 35, birth 30, gender 37), so that a regression fails; the target is 95% each, which
+ * this family does not reach yet (its birth lines are often misread at this size). CI runs six
+ * documents; `PARDA_CORPUS=full` runs 40 and prints the figures.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { loadSettings } from '../../src/config/settings.js';
+import { serviceContext } from '../../src/services/context.js';
+import { closeEngines } from '../../src/services/engines.js';
+import { POOR_KINDS, generateCorpus, type GeneratedDocument } from '../fixtures/aadhaar/index.js';
+import { closeTesseract } from '../helpers/tesseract.js';
+import { extractionProblem, judgeMasking } from './document-problems.js';
+import { summarise, type DocumentScore } from './evaluate.js';
+
+const FULL = process.env['PARDA_CORPUS'] === 'full';
+const COUNT = FULL ? 40 : 6;
+const SEED = 20261207;
+/** Shares of documents whose field must be read exactly (six documents in CI: coarser). */
+const FLOORS = FULL
+  ? { name: 0.85, birth: 0.7, gender: 0.9 }
+  : { name: 0.8, birth: 0.5, gender: 0.8 };
+
+/** `DD/MM/YYYY` as extraction returns it. */
+const iso = (dob: string) => dob.split('/').reverse().join('-');
+
+describe(`Aadhaar masking and extraction on poor images (${FULL ? 'full' : 'CI subset'})`, () => {
+  const context = serviceContext(loadSettings({}));
+  let corpus: GeneratedDocument[] = [];
+
+  before(async () => {
+    corpus = await generateCorpus({ seed: SEED, count: COUNT, kinds: POOR_KINDS });
+  });
+  after(async () => {
+    await closeEngines();
+    await closeTesseract();
+  });
+
+  it('masks every number, and extraction reads none that masking leaves', async (t) => {
+    const scores: DocumentScore[] = [];
+    const problems: string[] = [];
+    const fields = { name: 0, birth: 0, gender: 0, of: 0 };
+    let read = 0;
+    for (const doc of corpus) {
+      // A SAMPLE mark across the digits lies under their cover by design.
+      const judged = await judgeMasking(context, doc, { foreignInk: false });
+      scores.push(judged.score);
+      problems.push(...judged.problems);
+      // One decision per number is judged above (judgeMasking); the fields are scored here.
+      const { extraction } = await extractionProblem(context, doc);
+      if (!extraction) {
+        problems.push(`${doc.id}: extraction found no card`);
+        continue;
+      }
+      if (extraction.fields.aadhaar_number) read += 1;
+      const extracted = extraction;
+      const holder = doc.truth.holder;
+      if (!holder) continue;
+      fields.of += 1;
+      if (extracted.fields.name === holder.name) fields.name += 1;
+      const birth = holder.yearOnly
+        ? extracted.fields.year_of_birth === Number(holder.yearOfBirth)
+        : extracted.fields.date_of_birth === iso(holder.dob);
+      if (birth) fields.birth += 1;
+      if (extracted.fields.gender === holder.gender) fields.gender += 1;
+    }
+    const sum = summarise(scores);
+    t.diagnostic(
+      `${sum.numbersCovered}/${sum.numbers} numbers covered, last4 touched ${sum.lastFourHidden}, ` +
+        `neighbour digits touched ${sum.neighboursTouched}, false regions ${sum.falseRegions}; ` +
+        `extraction read ${read} numbers; fields of ${fields.of}: name ${fields.name}, ` +
+        `birth ${fields.birth}, gender ${fields.gender}`,
+    );
+    for (const problem of problems) t.diagnostic(problem);
+    assert.deepEqual(problems, []);
+    for (const field of ['name', 'birth', 'gender'] as const) {
+      assert.ok(
+        fields[field] >= FLOORS[field] * fields.of,
+        `${field}: ${fields[field]} of ${fields.of}`,
+      );
+    }
+  });
+});
