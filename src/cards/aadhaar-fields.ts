@@ -5,7 +5,7 @@
  * returned only when a real date was printed, a year only when only a year was.
  */
 import { findAadhaarOnPage } from '../detection/aadhaar.js';
-import { UNVERIFIED_RULE } from '../detection/aadhaar-context.js';
+import { LABEL_WORDS, latinWords, UNVERIFIED_RULE } from '../detection/aadhaar-context.js';
 import { isValidVid } from '../identifiers/in/aadhaar.js';
 import type { PageText } from '../domain/text-layer.js';
 import {
@@ -52,19 +52,12 @@ const BACK_MARKS = /unique\s*identification|authority\s*of\s*india|uidai/i;
  */
 const ADDRESS_LABEL = /^[^A-Za-z]*(?:[A-Za-z]{1,3}\s*[/|]\s*)?address\b\s*(?:[:;.]|$)/i;
 
-/** Latin words of two letters or more: a card's lines hold a few, a letter's sentences many. */
-function wordCount(text: string): number {
-  return (text.match(/[A-Za-z]{2,}/g) ?? []).length;
-}
-
-/** Most words on a card's label line (`जन्म तिथि / Year of Birth : 1982` has four). */
-const LABEL_WORDS = 5;
 /** Most words on a card's header line (`Unique Identification Authority of India`: five). */
 const HEADER_WORDS = 7;
 /** Most words of a holder's name as printed on a card. */
 const NAME_WORDS = 5;
 /** A card's line, not a sentence: a label, a header or a name is a few words at most. */
-const cardLine = (line: PlacedLine, most: number) => wordCount(line.text) <= most;
+const cardLine = (line: PlacedLine, most: number) => latinWords(line.text) <= most;
 /** Lines on a card that are never a holder's name. */
 const NOT_A_NAME =
   /government|india|aadhaar|aadhar|unique|identification|authority|address|birth|\bD[O0]B\b|male|female|issue|download|enrol|help|www|vid\b|father|husband|mother|guardian/i;

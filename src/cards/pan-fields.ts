@@ -7,6 +7,7 @@
  * The holder's and the father's name are told apart by the labels when there are labels, and
  * by their order when there are none; never by guessing which looks more like a first name.
  */
+import { latinWords } from '../detection/aadhaar-context.js';
 import { findPanOnPage } from '../detection/pan.js';
 import type { PageText } from '../domain/text-layer.js';
 import { linesAbove, linesBelow, placeLines, sameFrame, type PlacedLine } from './placed-lines.js';
@@ -27,7 +28,6 @@ export interface PanCardText {
 const MARKS = /income\s*tax|permanent\s*account|account\s*number|govt\.?\s*of\s*india/i;
 /** Most Latin words on a card's header line (`INCOME TAX DEPARTMENT GOVT. OF INDIA`: six). */
 const HEADER_WORDS = 6;
-const latinWords = (text: string) => (text.match(/[A-Za-z]{2,}/g) ?? []).length;
 const FATHER_LABEL = /father/i;
 const NAME_LABEL = /\bname\b/i;
 const DOB_LABEL = /date\s*of\s*birth|\bbirth\b/i;

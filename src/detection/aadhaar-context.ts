@@ -44,9 +44,13 @@ const pageText = (page: PageText) => page.lines.map((line) => line.text).join('\
 const BIRTH_LINE = /\b(dob|d\.o\.b|date\s*of\s*birth|year\s*of\s*birth|yob)\b|birth\b|जन्म/i;
 /** A card's gender line (`पुरुष / MALE`). */
 const GENDER_LINE = /\b(male|female|transgender)\b|पुरुष|महिला/i;
-/** A label line on a card is a few Latin words; a letter's sentence is many. */
-const LABEL_WORDS = 5;
-const latinWords = (text: string) => (text.match(/[A-Za-z]{2,}/g) ?? []).length;
+/** Most Latin words on a card's label line (`जन्म तिथि / Year of Birth : 1982` has four). */
+export const LABEL_WORDS = 5;
+
+/** Latin words of two letters or more: a card's lines hold a few, a letter's sentences many. */
+export function latinWords(text: string): number {
+  return (text.match(/[A-Za-z]{2,}/g) ?? []).length;
+}
 
 /** A 4-4-4 digit group printed as a line of its own, as a card front prints its number. */
 const NUMBER_LINE = /^\W*[0-9]{4} [0-9]{4} [0-9]{4}\W*$/;

@@ -60,16 +60,15 @@ describe(`Aadhaar masking and extraction on poor images (${FULL ? 'full' : 'CI s
         continue;
       }
       if (extraction.fields.aadhaar_number) read += 1;
-      const extracted = extraction;
       const holder = doc.truth.holder;
       if (!holder) continue;
       fields.of += 1;
-      if (extracted.fields.name === holder.name) fields.name += 1;
+      if (extraction.fields.name === holder.name) fields.name += 1;
       const birth = holder.yearOnly
-        ? extracted.fields.year_of_birth === Number(holder.yearOfBirth)
-        : extracted.fields.date_of_birth === iso(holder.dob);
+        ? extraction.fields.year_of_birth === Number(holder.yearOfBirth)
+        : extraction.fields.date_of_birth === iso(holder.dob);
       if (birth) fields.birth += 1;
-      if (extracted.fields.gender === holder.gender) fields.gender += 1;
+      if (extraction.fields.gender === holder.gender) fields.gender += 1;
     }
     const sum = summarise(scores);
     t.diagnostic(
