@@ -5,6 +5,7 @@
  * returned only when a real date was printed, a year only when only a year was.
  */
 import { findAadhaarOnPage } from '../detection/aadhaar.js';
+import { findDamagedAadhaar } from '../detection/aadhaar-damaged.js';
 import { LABEL_WORDS, latinWords, UNVERIFIED_RULE } from '../detection/aadhaar-context.js';
 import { isValidVid } from '../identifiers/in/aadhaar.js';
 import type { PageText } from '../domain/text-layer.js';
@@ -17,7 +18,14 @@ import {
   type PlacedLine,
 } from './placed-lines.js';
 import { readSpan, type Read } from './read-value.js';
-import { asDigits, cleanName, findDate, findYear, latinShare } from './text-values.js';
+import {
+  asDigits,
+  cleanName,
+  findDate,
+  findYear,
+  latinShare,
+  titleCaseName,
+} from './text-values.js';
 
 // Also exported here: the services take it from this module with the card fields.
 export type { Read } from './read-value.js';
@@ -32,11 +40,27 @@ export interface AadhaarCardText {
   readonly number: Read<string> | null;
   /** The card shows only `XXXX XXXX 1234`: `number` is null and only these four are known. */
   readonly maskedLast4: Read<string> | null;
+  /**
+   * A number was printed and masking covers it, but no twelve digits of it could be read
+   * (detection/aadhaar-damaged.ts): `number` is null.
+   */
+  readonly numberDamaged: boolean;
   readonly checksumValid: boolean;
   readonly dateOfBirth: Read<string> | null;
   readonly yearOfBirth: Read<number> | null;
   /** A birth label (DOB, Year of Birth) was printed, whether or not its value was legible. */
   readonly birthLabel: 'date' | 'year' | null;
+  /**
+   * Where the birth line stands but no birth value was read from it (for a second look): the
+   * birth label's line, or else the line of digits right above the gender line; null when a
+   * value was read or no such line is there.
+   */
+  readonly birthUnread: PlacedLine | null;
+  /**
+   * Where the gender line stands but no gender was read (for a second look): the birth line,
+   * whose next row it is; null when a gender was read or no birth line was.
+   */
+  readonly genderUnread: PlacedLine | null;
   readonly gender: Read<Gender> | null;
   readonly careOf: Read<string> | null;
   readonly address: Read<{ full: string; pincode: string | null }> | null;
@@ -70,8 +94,26 @@ const RELATION =
   /(?:^|[\s/|])(father|husband|mother|guardian)\s*[:;.]\s*(\S.*)$|^\W*([SDWC])\s*[/\\]\s*[O0o]\s*[:;.]?\s*(\S.*)$/i;
 // No word boundary before a label: OCR glues the Hindi label's remains to it ("ffDOB:").
 // "Year" alone only as a label ("Year : 1982"): "this year." ends a letter's sentence.
-const BIRTH_LABEL = /D[O0]B\b|D\.O\.B|date\s*of\s*birth|birth\b|Y[O0]B\b|year\s*[:;]/i;
+// "D08:" is DOB with both letters read as digits, taken only before a date's first digit.
+const BIRTH_LABEL =
+  /D[O0]B\b|D[O0]8\s*[:;]\s*[0-9]|D\.O\.B|date\s*of\s*birth|birth\b|Y[O0]B\b|year\s*[:;]/i;
 const YEAR_LABEL = /year\s*of\s*birth|Y[O0]B\b|year\b/i;
+
+/**
+ * The gender word in `text` (`पुरुष / MALE`: the Hindi word is often read as stray letters
+ * glued to it). `loose`: on a row known to be the gender row, also glued to what follows it (a
+ * stamp's letters, "MALEANO").
+ */
+export function findGender(
+  text: string,
+  loose = false,
+): { value: Gender; from: number; to: number } | null {
+  const match = (loose ? /(transgender|female|male)/i : /(transgender|female|male)\b/i).exec(text);
+  if (!match?.[1]) return null;
+  const word = match[1].toLowerCase();
+  const value: Gender = word === 'female' ? 'F' : word === 'male' ? 'M' : 'T';
+  return { value, from: match.index, to: match.index + match[1].length };
+}
 
 /** The gender and the line it was read from (the name stands above it). */
 function readGender(lines: readonly PlacedLine[]): { read: Read<Gender>; line: PlacedLine } | null {
@@ -79,11 +121,9 @@ function readGender(lines: readonly PlacedLine[]): { read: Read<Gender>; line: P
     // `पुरुष / MALE`: the word alone, not "the female applicant" in a letter. The Hindi word
     // before it is often read as stray Latin letters glued to it ("RFEMALE"): no boundary there.
     if (!cardLine(line, 2)) continue;
-    const match = /(transgender|female|male)\b/i.exec(line.text);
-    if (!match?.[1]) continue;
-    const word = match[1].toLowerCase();
-    const value: Gender = word === 'female' ? 'F' : word === 'male' ? 'M' : 'T';
-    return { read: readSpan(line, value, match.index, match.index + match[1].length), line };
+    const found = findGender(line.text);
+    if (!found) continue;
+    return { read: readSpan(line, found.value, found.from, found.to), line };
   }
   return null;
 }
@@ -146,10 +186,32 @@ function readBirth(lines: readonly PlacedLine[], gender: PlacedLine | null): Bir
   return unlabelledBirth(lines, gender);
 }
 
+/** Three digits or more, as a misread date keeps them ("DB:05/01/991", "03974"). */
+const DATE_REMAINS = /[0-9](?:[^0-9]*[0-9]){2}/;
+
+/**
+ * The line to read again for the birth value when none was read: the label's own line, or the
+ * line of digits right above the gender line where no label survived (not a 4-4-4 number).
+ */
+function birthUnread(
+  lines: readonly PlacedLine[],
+  birth: Birth,
+  gender: PlacedLine | null,
+): PlacedLine | null {
+  if (birth.date || birth.year) return null;
+  if (birth.line) return birth.line;
+  if (!gender) return null;
+  return (
+    linesAbove(lines, gender, 1.5).find(
+      (l) => DATE_REMAINS.test(l.text) && !/[0-9]{4}\s?[0-9]{4}\s?[0-9]{4}/.test(l.text),
+    ) ?? null
+  );
+}
+
 /** Dates a card prints that are not the birth date. */
 const OTHER_DATES = /issue|download|print|generat|valid|expir/i;
 /** What OCR leaves of "Year of Birth" on a small or blurred card ("YerfBith", "Yearof Bth"). */
-const WORN_YEAR_LABEL = /y\w{0,2}r|b\w?i?\w?th/i;
+export const WORN_YEAR_LABEL = /y\w{0,2}r|b\w?i?\w?th/i;
 
 /**
  * A birth line whose label did not survive OCR ("DB:05/01/1991", "YerfBith:1953"), found by
@@ -215,7 +277,7 @@ function nameAmong(candidates: readonly PlacedLine[]): Read<string> | null {
     if (/[0-9]/.test(line.text) || !cardLine(line, NAME_WORDS)) continue;
     // A relation line ("S/O: Ramesh Sharma") or the value half of one (": Ramesh Sharma").
     if (RELATION.test(line.text) || /^\s*[:;]/.test(line.text)) continue;
-    const name = cleanName(line.text);
+    const name = titleCaseName(cleanName(line.text));
     if (!/[A-Za-z]{2,}/.test(name)) continue;
     return { value: name, confidence: line.confidence };
   }
@@ -244,6 +306,7 @@ interface NumberReading {
   readonly number: Read<string> | null;
   readonly maskedLast4: Read<string> | null;
   readonly checksumValid: boolean;
+  readonly numberDamaged: boolean;
 }
 
 /**
@@ -261,6 +324,7 @@ function readNumber(pages: readonly PageText[], lines: readonly PlacedLine[]): N
       number: { value: best.value, confidence: best.confidence },
       maskedLast4: null,
       checksumValid: true,
+      numberDamaged: false,
     };
   }
   // Uncertain characters stay out: a number is returned only as digits.
@@ -270,6 +334,7 @@ function readNumber(pages: readonly PageText[], lines: readonly PlacedLine[]): N
       number: { value: failing.value, confidence: failing.confidence },
       maskedLast4: null,
       checksumValid: false,
+      numberDamaged: false,
     };
   }
   for (const line of lines) {
@@ -279,10 +344,14 @@ function readNumber(pages: readonly PageText[], lines: readonly PlacedLine[]): N
         number: null,
         maskedLast4: readSpan(line, asDigits(match[1]), match.index, match.index + match[0].length),
         checksumValid: false,
+        numberDamaged: false,
       };
     }
   }
-  return { number: null, maskedLast4: null, checksumValid: false };
+  // A number masking covers though no twelve digits of it read (a barcode's bar glued to it, a
+  // digit lost under a stamp): the card shows a number, none is returned.
+  const numberDamaged = pages.some((page) => findDamagedAadhaar(page, findings).length > 0);
+  return { number: null, maskedLast4: null, checksumValid: false, numberDamaged };
 }
 
 function hasVid(lines: readonly PlacedLine[]): boolean {
@@ -378,6 +447,8 @@ export function readAadhaarCard(pages: readonly PageText[]): AadhaarCardText {
     dateOfBirth: birth.date,
     yearOfBirth: birth.year,
     birthLabel: birth.kind,
+    birthUnread: birthUnread(lines, birth, genderRead?.line ?? null),
+    genderUnread: gender ? null : birth.line,
     gender,
     careOf,
     address,

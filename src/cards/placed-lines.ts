@@ -3,7 +3,7 @@
  * same on an upright card, a card turned 90 degrees on a printout and an upside-down photo.
  * `along` runs in the reading direction, `down` from one line to the next.
  */
-import type { Orientation, Point } from '../domain/geometry.js';
+import type { Orientation, Point, Quad } from '../domain/geometry.js';
 import type { PageText, TextChar, TextLine } from '../domain/text-layer.js';
 
 export interface PlacedLine {
@@ -12,6 +12,8 @@ export interface PlacedLine {
   readonly chars: readonly TextChar[];
   readonly confidence: number;
   readonly orientation: Orientation;
+  /** The line's quad on its page, as read. */
+  readonly quad: Quad;
   /** Extent along the reading direction. */
   readonly start: number;
   readonly end: number;
@@ -40,6 +42,7 @@ function place(line: TextLine, page: number, along: Point): PlacedLine {
     chars: line.chars,
     confidence: line.confidence,
     orientation: line.orientation,
+    quad: line.quad,
     start: Math.min(...alongs),
     end: Math.max(...alongs),
     top,

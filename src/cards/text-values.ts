@@ -59,6 +59,26 @@ export function findDate(text: string): FoundDate | null {
   return iso ? { iso, from: match.index, to: match.index + match[0].length } : null;
 }
 
+/** A date with one of its two separators lost: `17/051976`, `1705/1976`. */
+const DATE_ONE_SEPARATOR = new RegExp(
+  `(?<![0-9])(${DIGITISH}{2})(?:\\s?[/\\-.]\\s?(${DIGITISH}{2})|(${DIGITISH}{2})\\s?[/\\-.]\\s?)(${DIGITISH}{4})(?![0-9])`,
+);
+
+/**
+ * As findDate, and also a date whose second or first separator the recogniser lost at a small
+ * size (a thin slash between two digits). Only for text known to be the birth line (a second
+ * look at it): elsewhere eight digits with one slash are not surely a date.
+ */
+export function findDateLoosely(text: string): FoundDate | null {
+  const strict = findDate(text);
+  if (strict) return strict;
+  const match = DATE_ONE_SEPARATOR.exec(text);
+  const [day, month, year] = [match?.[1], match?.[2] ?? match?.[3], match?.[4]];
+  if (!match || !day || !month || !year) return null;
+  const iso = isoDate(Number(asDigits(day)), Number(asDigits(month)), Number(asDigits(year)));
+  return iso ? { iso, from: match.index, to: match.index + match[0].length } : null;
+}
+
 /** A plausible year of birth (1900 to this year) in the text. */
 export function findYear(
   text: string,
@@ -87,6 +107,37 @@ export function cleanName(text: string): string {
     .replace(/\s+/g, ' ')
     .replace(/^[^A-Za-z]+|[^A-Za-z.]+$/g, '')
     .trim();
+}
+
+/** Words that stay in lower case inside a printed name ("Rahul de Souza", "Syed bin Ali"). */
+const NAME_PARTICLES = new Set([
+  'de',
+  'da',
+  'di',
+  'del',
+  'der',
+  'van',
+  'von',
+  'bin',
+  'bint',
+  'binti',
+  'al',
+  'el',
+]);
+
+/**
+ * A name printed in title case with a word's capital read as lower case ("Neha joshi", a small
+ * or blurred J read as j): every word capitalised as printed. A name in capitals, or with
+ * particles, is left as it is.
+ */
+export function titleCaseName(name: string): string {
+  const words = name.split(' ');
+  if (!/^[A-Z][a-z]/.test(words[0] ?? '')) return name;
+  return words
+    .map((w) =>
+      /^[a-z]/.test(w) && !NAME_PARTICLES.has(w) ? w.charAt(0).toUpperCase() + w.slice(1) : w,
+    )
+    .join(' ');
 }
 
 /** Levenshtein distance, for short strings (names, dates, pincodes). */

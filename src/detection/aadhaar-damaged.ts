@@ -9,6 +9,7 @@
  */
 import type { Quad } from '../domain/geometry.js';
 import type { PageText, TextChar, TextLine } from '../domain/text-layer.js';
+import { isValidAadhaar } from '../identifiers/in/aadhaar.js';
 import { isAadhaarDocumentPage, UNVERIFIED_RULE } from './aadhaar-context.js';
 import type { Finding } from './types.js';
 
@@ -119,12 +120,28 @@ function fitted(chars: readonly TextChar[], count: number): { quads: Quad[]; tex
 }
 
 /**
+ * Thirteen digits run together, the first twelve a valid number and the last a 1: the first bar
+ * of the barcode that older fronts print right after the number, read as a digit. The first
+ * eight are then known, and the ninth stays readable (a check digit that holds makes a digit
+ * lost or added before it unlikely, and the bar is where barcodes stand).
+ */
+function barcodeGlued(run: Run, chars: readonly TextChar[]): boolean {
+  const digits = chars.map((c) => c.text).join('');
+  return (
+    run.boundaries.length === 0 &&
+    digits.length === 13 &&
+    digits.endsWith('1') &&
+    isValidAadhaar(digits.slice(0, 12))
+  );
+}
+
+/**
  * The run as a twelve-character finding whose first eight quads span the digits to cover and
  * whose last four span the rest (the masking target covers characters 0 to 7).
  */
 function damagedFinding(line: TextLine, run: Run, page: PageText): Finding {
   const chars = run.digits.map((i) => line.chars[i]).filter((c) => c !== undefined);
-  const covered = coveredCount(run);
+  const covered = barcodeGlued(run, chars) ? 8 : coveredCount(run);
   const hidden = fitted(chars.slice(0, covered), 8);
   const shown = fitted(chars.slice(covered), 4);
   return {

@@ -5,10 +5,13 @@
 import type { PageText } from '../domain/text-layer.js';
 import type { mupdf as MuPdf } from './mupdf.js';
 import type { TextSource } from './pdf-text.js';
+import { implausibleLines } from './text-plausibility.js';
 
 export interface PageContent {
   /** Characters in the page's text layer. */
   readonly textChars: number;
+  /** Lines of the text layer that decode to something no page prints (text-plausibility.ts). */
+  readonly implausibleLines: number;
   /** Fraction of the page area covered by images (scans, photos of cards). */
   readonly imageCoverage: number;
   /** Resolution at which the page's largest image is placed (pixels per inch); null without images. */
@@ -54,6 +57,7 @@ export function contentFrom(
   }
   return {
     textChars,
+    implausibleLines: implausibleLines(textLayer),
     imageCoverage: Math.min(1, imageArea / pageArea),
     imageDpi: largest.dpi,
     vectors,

@@ -20,12 +20,13 @@ export const EUROPE: readonly GlobalRule[] = [
     validation: 'Format and issued prefixes',
     description: 'UK National Insurance number',
     enabledByDefault: true,
-    // `AB 12 34 56 C`, `AB123456C`, hyphenated; the suffix may be left off. In lower case only
-    // run together and with its suffix (`ab123456c`): "at 12 34 56" is a word and a phone
-    // number, and "ee870111" the start of a UUID. Never the head of a hyphenated token
+    // `AB 12 34 56 C`, `AB123456C`, hyphenated; the suffix may be left off, and a letter set
+    // apart after the digits is its suffix as printed, even outside A-D (nino.ts). In lower
+    // case only run together and with its suffix (`ab123456c`): "at 12 34 56" is a word and a
+    // phone number, and "ee870111" the start of a UUID. Never the head of a hyphenated token
     // (`EE870111-D83B-...`).
     pattern: bounded(
-      '(?:[A-Z]{2}[ -]?[0-9]{2}[ -]?[0-9]{2}[ -]?[0-9]{2}(?:[ -]?[A-D])?|[a-z]{2}[0-9]{6}[a-d])(?!-[A-Za-z0-9])',
+      '(?:[A-Z]{2}[ -]?[0-9]{2}[ -]?[0-9]{2}[ -]?[0-9]{2}(?:[ -]?[A-D]|[ -][A-Z])?|[a-z]{2}[0-9]{6}[a-d])(?!-[A-Za-z0-9])',
     ),
     compact: alnum,
     validate: validateNino,

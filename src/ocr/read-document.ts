@@ -1,7 +1,8 @@
 /**
  * The read step for a whole document: an image page is OCR'd; a PDF page gives its own text
- * layer, and is also rendered and OCR'd when it holds images (a scan, a photo of a card) or no
- * text at all, so that nothing printed on it goes unread.
+ * layer, and is also rendered and OCR'd when it holds images (a scan, a photo of a card), no
+ * text at all, or text that does not decode to what is printed (text-plausibility.ts), so that
+ * nothing printed on it goes unread.
  */
 import type { Document } from '../documents/document.js';
 import type { PageContent } from '../documents/page-content.js';
@@ -46,14 +47,16 @@ export interface ReadPage {
 }
 
 const ocrNeededFor = (content: PageContent) =>
-  content.textChars === 0 || content.imageCoverage >= IMAGE_COVERAGE_FOR_OCR;
+  content.textChars === 0 ||
+  content.imageCoverage >= IMAGE_COVERAGE_FOR_OCR ||
+  content.implausibleLines > 0;
 
 /** The lines the page's OCR reading found, in the pixels of its raster (none without one). */
 export function ocrLinesOf(read: Pick<ReadPage, 'layers'>): readonly TextLine[] {
   return read.layers.filter((layer) => layer.source === 'ocr').flatMap((layer) => layer.lines);
 }
 
-/** Whether a page is one to OCR: an image, or a PDF page without text or holding images. */
+/** Whether a page is one to OCR: an image, or a PDF page without trustworthy text or holding images. */
 export function ocrNeeded(read: ReadPage): boolean {
   return read.content === null || ocrNeededFor(read.content);
 }

@@ -17,6 +17,7 @@ import { editDistance, similarity } from '../cards/text-values.js';
 import { INDIAN_FORMATS, type Document } from '../documents/document.js';
 import { maskAadhaar } from '../identifiers/in/aadhaar.js';
 import type { OcrEngine } from '../ocr/types.js';
+import { lookAgainAtFields } from './aadhaar-field-look.js';
 import { readCardDocument, type CardReading } from './card-reading.js';
 import { fileService } from './context.js';
 import { NoDocumentError } from './errors.js';
@@ -131,7 +132,7 @@ export function isAadhaarCard(card: AadhaarCardText, reading: CardReading): bool
   // A twelve-digit number alone is no card (an invoice's order number is one), nor is the word
   // "address" over a paragraph: a card's address ends in its pincode.
   return (
-    (sided && (card.number !== null || card.maskedLast4 !== null)) ||
+    (sided && (card.number !== null || card.maskedLast4 !== null || card.numberDamaged)) ||
     aadhaarQr ||
     (sided && card.address !== null && card.address.value.pincode !== null) ||
     // A front whose number is illegible still shows the holder's name, birth and gender.
@@ -230,9 +231,10 @@ export async function extractAadhaar(
   pdfDpi: number,
 ): Promise<AadhaarExtraction> {
   const reading = await readCardDocument(document, ocr, pdfDpi);
-  const card = readAadhaarCard(reading.pages);
-  if (!isAadhaarCard(card, reading))
+  const read = readAadhaarCard(reading.pages);
+  if (!isAadhaarCard(read, reading))
     throw new NoDocumentError('No Aadhaar card was found in the document.');
+  const card = await lookAgainAtFields(read, reading, ocr);
   return describeAadhaar(card, reading, options);
 }
 

@@ -14,6 +14,7 @@ import type { TrustedCertificate } from '../cards/uidai-certificates.js';
 import { verificationReport, type QrStatus, type VerificationReport } from '../cards/verdict.js';
 import { INDIAN_FORMATS, type Document } from '../documents/document.js';
 import type { OcrEngine } from '../ocr/types.js';
+import { lookAgainAtFields } from './aadhaar-field-look.js';
 import { readCardDocument } from './card-reading.js';
 import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
 import { NoDocumentError } from './errors.js';
@@ -91,10 +92,11 @@ export async function verifyDocument(
   certificates: readonly TrustedCertificate[],
 ): Promise<VerificationReport> {
   const reading = await readCardDocument(document, ocr, pdfDpi, { rescue: true });
-  const card = readAadhaarCard(reading.pages);
-  if (!isAadhaarCard(card, reading)) {
+  const read = readAadhaarCard(reading.pages);
+  if (!isAadhaarCard(read, reading)) {
     throw new NoDocumentError('No Aadhaar card was found in the document.');
   }
+  const card = await lookAgainAtFields(read, reading, ocr);
   const qr = secureQrOf(reading.qrs, certificates);
   const payload = qr.payload;
   return verificationReport({

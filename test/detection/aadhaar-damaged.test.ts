@@ -50,6 +50,9 @@ describe('Aadhaar numbers misread under a mark', () => {
   it('leaves only what cannot be one of the first eight when the groups are lost', () => {
     // Thirteen digits run together: the last four read stay.
     assert.deepEqual(split('1777690854946'), { covered: '177769085', readable: '4946' });
+    // Unless the first twelve are a valid number and a 1 follows: a barcode's first bar.
+    assert.deepEqual(split('2345678901241'), { covered: '23456789', readable: '01241' });
+    assert.deepEqual(split('2345678901231'), { covered: '234567890', readable: '1231' });
     // Eleven: a digit is missing somewhere, so the ninth read may be the eighth printed.
     assert.deepEqual(split('91227042113'), { covered: '91227042', readable: '113' });
   });

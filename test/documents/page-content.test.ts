@@ -33,7 +33,13 @@ describe('what a PDF page is made of', () => {
   it('counts the characters of its text layer, and no image or drawing on a page of text alone', () => {
     // Text set inside a clipping rectangle: clipping paints nothing.
     const content = described(pageDrawing(`q 50 700 400 100 re W n ${TEXT} Q`));
-    assert.deepEqual(content, { textChars: 27, imageCoverage: 0, imageDpi: null, vectors: 0 });
+    assert.deepEqual(content, {
+      textChars: 27,
+      implausibleLines: 0,
+      imageCoverage: 0,
+      imageDpi: null,
+      vectors: 0,
+    });
   });
 
   it('describes a page that draws a rule, a filled box or an image from its structured text', () => {

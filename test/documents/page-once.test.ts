@@ -33,6 +33,7 @@ describe('readPdfPageOnce', () => {
       // 22 + 11 characters; the square annotation is not part of the content stream.
       assert.deepEqual(once.content, {
         textChars: 33,
+        implausibleLines: 0,
         imageCoverage: 0,
         imageDpi: null,
         vectors: 0,

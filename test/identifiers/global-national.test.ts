@@ -282,6 +282,11 @@ describe('UK_NINO', () => {
     ]);
   });
 
+  it('covers a letter set apart after the digits as the suffix printed, even outside A-D', () => {
+    const text = 'NINO AB 12 34 56 H on file; NI number JG-10-37-59-Z. AB 12 34 56 Has no suffix.';
+    assert.deepEqual(found('UK_NINO', text), ['AB 12 34 56 H', 'JG-10-37-59-Z', 'AB 12 34 56']);
+  });
+
   it("refuses HMRC's unused prefix letters and pairs (§9)", () => {
     const text =
       'NINO QQ 12 34 56 A, NINO GB 12 34 56 A, NINO AO 12 34 56 B,\nNINO DA 12 34 56 C, NINO NC123456D';
@@ -305,12 +310,13 @@ describe('UK_NINO', () => {
     const stand = checkPseudonyms(
       'UK_NINO',
       'NINO',
-      ['AB 12 34 56 C', 'jg103759a', 'AB 12 34 56'],
+      ['AB 12 34 56 C', 'jg103759a', 'AB 12 34 56', 'AB 12 34 56 H'],
       'prefix',
     );
     assert.match(stand[0] ?? '', /^QQ[0-9]{6}C$/);
     assert.match(stand[1] ?? '', /^QQ[0-9]{6}A$/);
     assert.match(stand[2] ?? '', /^QQ[0-9]{6}$/);
+    assert.match(stand[3] ?? '', /^QQ[0-9]{6}H$/);
   });
 });
 

@@ -70,6 +70,21 @@ describe('values printed with their owners separators', () => {
     }
   });
 
+  it('payment cards in groups joined by dots; a Luhn miss or a decimal is none', () => {
+    const rng = new Rng(3405);
+    for (let i = 0; i < ROUNDS; i += 1) {
+      const value = compact(makeValue('PAYMENT_CARD', rng));
+      const dotted = value.replace(/(.{4})(?=.)/g, '$1.');
+      assert.deepEqual(found(`Card ${dotted} expires 09/29`), [`PAYMENT_CARD:${dotted}`]);
+      const miss = compact(makeNegative('card_luhn', rng)).replace(/(.{4})(?=.)/g, '$1.');
+      assert.ok(!found(`Card ${miss} expires`).some((f) => f.startsWith('PAYMENT_CARD')), miss);
+    }
+    assert.deepEqual(
+      found('Amex 3782.822463.10005, total 1234.5678 and build 4012.8888.8888.1881.5'),
+      ['PAYMENT_CARD:3782.822463.10005'],
+    );
+  });
+
   it('a mistyped routing number in a list under a routing label is no other type', () => {
     const rng = new Rng(3404);
     for (let i = 0; i < ROUNDS; i += 1) {

@@ -1,7 +1,8 @@
 /**
  * POST /api/v1/extract-aadhaar and /api/v1/extract-pan: card fields as JSON, with
- * X-Extracted-Fields. Charged one document when a card was found; a document that holds no
- * card of the kind is 422 `no_document_detected` and not charged.
+ * X-Extracted-Fields. Charged one document when a field was read (X-Extracted-Fields above
+ * zero); a document that holds no card of the kind is 422 `no_document_detected` and not
+ * charged.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { extractedFieldCount } from '../../services/extract-aadhaar.js';
@@ -90,7 +91,7 @@ interface CardExtraction {
   extract(form: DocumentForm, request: FastifyRequest): Promise<{ readonly fields: object }>;
 }
 
-/** A card kind's endpoint: one document required up front, charged once the card is read. */
+/** A card kind's endpoint: one document required up front, charged once a field is read. */
 function addExtractionRoute(app: FastifyInstance, kit: RouteKit, card: CardExtraction): void {
   app.post(
     card.url,
@@ -124,10 +125,10 @@ function addExtractionRoute(app: FastifyInstance, kit: RouteKit, card: CardExtra
         Object.keys(card.formParts),
       );
       const result = await card.extract(form, request);
-      await kit.metering.charge(request, 1);
-      return reply
-        .header('X-Extracted-Fields', String(extractedFieldCount(result.fields)))
-        .send(result);
+      // A card recognised but nothing read from it (a Secure QR symbol alone) is not charged.
+      const read = extractedFieldCount(result.fields);
+      await kit.metering.charge(request, read > 0 ? 1 : 0);
+      return reply.header('X-Extracted-Fields', String(read)).send(result);
     },
   );
 }

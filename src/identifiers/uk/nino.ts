@@ -8,8 +8,11 @@
  * Source: HMRC National Insurance Manual NIM39110.
  *
  *   valid:   AB 12 34 56 C, JG103759A
- *   invalid: QQ 12 34 56 A (HMRC's own example: Q is no prefix letter), GB 12 34 56 A (prefix),
- *            AB 12 34 56 E (suffix)
+ *   invalid: QQ 12 34 56 A (HMRC's own example: Q is no prefix letter), GB 12 34 56 A (prefix)
+ *
+ * A letter set apart after the digits (`AB 12 34 56 H`) is the suffix as printed, misprinted
+ * or misread: the prefix and digits hold HMRC's rules, so the value is found with its letter
+ * inside the cover, at a lower confidence. Run together (`AB123456E`) it is another code.
  */
 import type { Draw } from '../global-rule.js';
 import { drawDigits, reshape } from '../stand-in.js';
@@ -17,7 +20,7 @@ import { accept, reject, type Validation } from '../validation.js';
 
 const RULE = 'HMRC prefix rules, six digits, suffix A-D';
 
-const SHAPE = /^([A-Z]{2})[0-9]{6}([A-D]?)$/;
+const SHAPE = /^([A-Z]{2})[0-9]{6}([A-Z]?)$/;
 const NEVER_FIRST = /[DFIQUV]/;
 const NEVER_SECOND = /[DFIOQUV]/;
 /** Not allocated (BG...ZZ) or administrative look-alikes (CR...PZ; OO fails the O rule). */
@@ -51,15 +54,18 @@ export function validateNino(value: string): Validation {
   ) {
     return reject(RULE, 'prefix');
   }
-  // Without its suffix the shape is looser (any two letters and six digits).
-  return accept(RULE, shape[2] ? 0.8 : 0.7);
+  // Without its suffix the shape is looser (any two letters and six digits); a suffix outside
+  // A-D is no issued one, only the printed letter that belongs to the value.
+  const suffix = shape[2] ?? '';
+  if (suffix === '') return accept(RULE, 0.7);
+  return accept(RULE, /[A-D]/.test(suffix) ? 0.8 : 0.6);
 }
 
 /**
  * Prefix QQ (Q is never a prefix letter; HMRC prints QQ 12 34 56 A as its example) with six
- * drawn digits and the original's suffix, if it had one.
+ * drawn digits and the original's suffix letter, if it had one.
  */
 export function ninoPseudonym(raw: string, draw: Draw): string {
-  const suffix = /[A-D]$/i.test(raw.trim()) ? raw.trim().slice(-1).toUpperCase() : '';
+  const suffix = /[A-Z]$/i.test(raw.trim()) ? raw.trim().slice(-1).toUpperCase() : '';
   return reshape(raw, `QQ${drawDigits(draw, 6)}${suffix}`);
 }

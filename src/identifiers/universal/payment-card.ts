@@ -33,7 +33,15 @@ import type { RuleBehaviour } from './behaviour.js';
  */
 const START = String.raw`(?<![0-9A-Za-z])(?:(?<![0-9][ -])|(?<=[0-9]{12}[ -])|(?=[0-9]{12}))`;
 const END = String.raw`(?![0-9A-Za-z])(?:(?![ -][0-9])|(?=[ -][0-9]{12})|(?<=[0-9]{12}))`;
-const PATTERN = new RegExp(String.raw`${START}[0-9](?:[ -]?[0-9]){11,18}${END}`, 'g');
+/**
+ * Groups joined by dots, as some owners print them (`4012.8888.8888.1881`, Amex
+ * `3782.822463.10005`, Diners `3641.7797.8891.89`): four digits, one to three groups of three to
+ * six and a last group of one to six (three groups at least), never cut out of a longer dotted
+ * run, so that a decimal (`1234.5678`) or a version string is never one; the brand, length and
+ * Luhn checks do the rest.
+ */
+const DOTTED = String.raw`(?<![0-9A-Za-z]|[0-9]\.)[0-9]{4}(?:\.[0-9]{3,6}){1,3}\.[0-9]{1,6}(?![0-9A-Za-z]|\.[0-9])`;
+const PATTERN = new RegExp(String.raw`${START}[0-9](?:[ -]?[0-9]){11,18}${END}|${DOTTED}`, 'g');
 
 interface Brand {
   readonly prefixes: readonly (readonly [number, number])[];
@@ -161,7 +169,7 @@ export function containsCard(text: string): boolean {
 
 export const PAYMENT_CARD_RULE: RuleBehaviour = {
   pattern: PATTERN,
-  compact: (raw) => raw.replace(/[ -]/g, ''),
+  compact: (raw) => raw.replace(/[ .-]/g, ''),
   validate,
   labels:
     /card|visa|master\s*card|amex|american\s+express|discover|maestro|\bjcb\b|credit|debit|\bpan\b/i,

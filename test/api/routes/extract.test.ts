@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
 import { backends } from '../../helpers/databases.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { simpleCard } from '../../helpers/cards.js';
@@ -139,6 +140,32 @@ describe('POST /api/v1/extract-aadhaar', () => {
     assert.equal(res.statusCode, 422);
     assert.equal(errorOf(res), 'no_document_detected');
     assert.equal(await used(keyId), before);
+  });
+
+  it('does not charge a card from which nothing was read (a Secure QR symbol alone)', async () => {
+    const back = await generateDocument('back-scan', 1);
+    const qr = back.truth.pages[0]?.qrs[0];
+    assert.ok(qr, 'the back carries a QR code');
+    const xs = qr.quad.map((p) => p.x);
+    const ys = qr.quad.map((p) => p.y);
+    const left = Math.max(0, Math.floor(Math.min(...xs)) - 30);
+    const top = Math.max(0, Math.floor(Math.min(...ys)) - 30);
+    const symbol = await sharp(back.bytes)
+      .extract({
+        left,
+        top,
+        width: Math.ceil(Math.max(...xs)) + 30 - left,
+        height: Math.ceil(Math.max(...ys)) + 30 - top,
+      })
+      .png()
+      .toBuffer();
+    const before = await used(keyId);
+    const res = await extract(key, symbol, 'qr.png');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json<Body>().document_type, 'aadhaar');
+    assert.equal(res.headers['x-extracted-fields'], '0');
+    assert.equal(await used(keyId), before);
+    assert.equal(res.headers['x-quota-used'], String(before));
   });
 
   it('rejects a boolean part that is not a boolean', async () => {
