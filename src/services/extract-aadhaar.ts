@@ -126,7 +126,7 @@ function confirm(card: AadhaarCardText, signed: SignedFields | null): AadhaarCar
 }
 
 /** Whether what was read is an Aadhaar card at all (else 422 `no_document_detected`). */
-export function isAadhaarCard(card: AadhaarCardText, reading: CardReading): boolean {
+function isAadhaarCard(card: AadhaarCardText, reading: CardReading): boolean {
   const aadhaarQr = reading.qrs.some((q) => q.kind.startsWith('aadhaar_'));
   const sided = card.front || card.back;
   // A twelve-digit number alone is no card (an invoice's order number is one), nor is the word
@@ -231,11 +231,21 @@ export async function extractAadhaar(
   pdfDpi: number,
 ): Promise<AadhaarExtraction> {
   const reading = await readCardDocument(document, ocr, pdfDpi);
+  return describeAadhaar(await aadhaarCardOf(reading, ocr), reading, options);
+}
+
+/**
+ * The card's fields from its reading, with the second look at rows read without their value
+ * (aadhaar-field-look.ts); `NoDocumentError` when the reading shows no Aadhaar card.
+ */
+export async function aadhaarCardOf(
+  reading: CardReading,
+  ocr: OcrEngine,
+): Promise<AadhaarCardText> {
   const read = readAadhaarCard(reading.pages);
   if (!isAadhaarCard(read, reading))
     throw new NoDocumentError('No Aadhaar card was found in the document.');
-  const card = await lookAgainAtFields(read, reading, ocr);
-  return describeAadhaar(card, reading, options);
+  return lookAgainAtFields(read, reading, ocr);
 }
 
 export const extractAadhaarFile = fileService(

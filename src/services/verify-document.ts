@@ -5,7 +5,6 @@
  * against the trusted certificates, and the printed fields, as OCR read them and never
  * "confirmed" by the QR, are compared with the signed ones. Only the verdict and signals leave.
  */
-import { readAadhaarCard } from '../cards/aadhaar-fields.js';
 import { crossCheck } from '../cards/crosscheck.js';
 import type { QrSymbol } from '../cards/qr-scan.js';
 import { verifySecureQrSignature, type SignatureCheck } from '../cards/qr-signature.js';
@@ -14,11 +13,9 @@ import type { TrustedCertificate } from '../cards/uidai-certificates.js';
 import { verificationReport, type QrStatus, type VerificationReport } from '../cards/verdict.js';
 import { INDIAN_FORMATS, type Document } from '../documents/document.js';
 import type { OcrEngine } from '../ocr/types.js';
-import { lookAgainAtFields } from './aadhaar-field-look.js';
 import { readCardDocument } from './card-reading.js';
 import { withDocument, type ServiceContext, type UploadedDocument } from './context.js';
-import { NoDocumentError } from './errors.js';
-import { isAadhaarCard } from './extract-aadhaar.js';
+import { aadhaarCardOf } from './extract-aadhaar.js';
 
 export type { VerificationReport } from '../cards/verdict.js';
 export { MIN_PIXELS_PER_MODULE } from '../cards/qr-resolution.js';
@@ -92,11 +89,7 @@ export async function verifyDocument(
   certificates: readonly TrustedCertificate[],
 ): Promise<VerificationReport> {
   const reading = await readCardDocument(document, ocr, pdfDpi, { rescue: true });
-  const read = readAadhaarCard(reading.pages);
-  if (!isAadhaarCard(read, reading)) {
-    throw new NoDocumentError('No Aadhaar card was found in the document.');
-  }
-  const card = await lookAgainAtFields(read, reading, ocr);
+  const card = await aadhaarCardOf(reading, ocr);
   const qr = secureQrOf(reading.qrs, certificates);
   const payload = qr.payload;
   return verificationReport({
