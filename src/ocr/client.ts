@@ -5,6 +5,7 @@
  * (fail closed).
  */
 import { noteStage } from '../domain/stage-times.js';
+import { ScratchBuffers } from '../domain/scratch-buffers.js';
 import type { StageTimings } from './options.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
 import type { RasterImage } from '../domain/raster.js';
@@ -26,6 +27,15 @@ interface Pending {
   readonly resolve: (response: WorkerResponse) => void;
   readonly reject: (error: Error) => void;
 }
+
+/**
+ * Copies of pages' pixels for the lanes, kept between reads (scratch-buffers.ts) by every client
+ * of this thread: a document worker makes a client per document.
+ */
+const pixelCopies = new ScratchBuffers(
+  (length) => new Uint8Array(new SharedArrayBuffer(length)),
+  30_000,
+);
 
 export class OcrClient implements OcrEngine {
   private readonly pending = new Map<number, Pending>();
@@ -70,23 +80,25 @@ export class OcrClient implements OcrEngine {
     }
     // A private copy in shared memory crosses to the lane without a copy of its own: the caller
     // keeps its pixels, no larger buffer behind a Buffer view goes along, and a peer lane that
-    // reads part of the lines (peers.ts) shares the same pixels.
-    const copy = new Uint8Array(new SharedArrayBuffer(size));
-    copy.set(pixels.subarray(0, size));
-    const response = await this.send(
-      {
-        type: 'read',
-        id: this.nextId++,
-        page,
-        purpose,
-        hints,
-        width,
-        height,
-        channels,
-        pixels: copy,
-      },
-      [],
-    );
+    // reads part of the lines (peers.ts) shares the same pixels. The copies are kept between
+    // reads (scratch-buffers.ts); the lane is done with one when it answers.
+    const response = await pixelCopies.with(size, (copy) => {
+      copy.set(pixels.subarray(0, size));
+      return this.send(
+        {
+          type: 'read',
+          id: this.nextId++,
+          page,
+          purpose,
+          hints,
+          width,
+          height,
+          channels,
+          pixels: copy,
+        },
+        [],
+      );
+    });
     if (response.type === 'result') {
       noteReading(response.timings);
       return { text: response.text, timings: response.timings };

@@ -10,6 +10,7 @@ import { connectedComponents } from './components.js';
 import {
   detectionInput,
   detectionScales,
+  inputSize,
   type DetectionSizing,
   type Region,
 } from './detection-input.js';
@@ -24,6 +25,7 @@ import {
   type RotatedRect,
 } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';
+import { ScratchBuffers } from '../domain/scratch-buffers.js';
 
 export interface DetectionSettings extends DetectionSizing {
   /** minScale for the `document` reading purpose (see ReadPurpose). */
@@ -63,6 +65,9 @@ export interface DetectorSessions {
   readonly page: PageDetector;
 }
 
+/** Detector inputs, kept between pages and photos (scratch-buffers.ts). */
+const detectorInputs = new ScratchBuffers((length) => new Float32Array(length), 30_000);
+
 /** Beyond this share of the page in content regions, one detailed pass over the page is cheaper. */
 const REGION_SHARE = 0.6;
 
@@ -101,14 +106,18 @@ async function runPass(
   scale: number,
   settings: DetectionSettings,
 ): Promise<{ boxes: DetectedBox[]; size: { width: number; height: number } }> {
-  const input = await detectionInput(image, region, scale);
-  const tensor = new ort.Tensor('float32', input.data, [1, 3, input.height, input.width]);
-  const outputs = await session.run({ [session.inputNames[0] ?? 'x']: tensor });
-  tensor.dispose();
-  const output = outputs[session.outputNames[0] ?? ''];
-  if (output === undefined) throw new Error('The detection model returned no output.');
-  const found = boxesFromMap(output.data as Float32Array, input.width, input.height, settings);
-  output.dispose();
+  const size = inputSize(region, scale);
+  const { input, found } = await detectorInputs.with(3 * size.width * size.height, async (data) => {
+    const input = await detectionInput(image, region, scale, data);
+    const tensor = new ort.Tensor('float32', input.data, [1, 3, input.height, input.width]);
+    const outputs = await session.run({ [session.inputNames[0] ?? 'x']: tensor });
+    tensor.dispose();
+    const output = outputs[session.outputNames[0] ?? ''];
+    if (output === undefined) throw new Error('The detection model returned no output.');
+    const found = boxesFromMap(output.data as Float32Array, input.width, input.height, settings);
+    output.dispose();
+    return { input, found };
+  });
   const boxes = found.map((box) => {
     const rect = scaleRect(box.rect, input.scaleX, input.scaleY);
     return {

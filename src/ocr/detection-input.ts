@@ -75,11 +75,15 @@ const NORMALISED = [0, 1, 2].map((c) => {
   return Float32Array.from({ length: 256 }, (_, v) => v * factor - shift);
 }) as [Float32Array, Float32Array, Float32Array];
 
-/** Cuts, resizes and normalises a region of the image for the detector. */
+/**
+ * Cuts, resizes and normalises a region of the image for the detector, into `data` when given
+ * (3 x the input's width x height floats, every one written).
+ */
 export async function detectionInput(
   image: RasterImage,
   region: Region,
   scale: number,
+  data?: Float32Array,
 ): Promise<DetectionInput> {
   const size = inputSize(region, scale);
   let pipeline = sharp(image.pixels, {
@@ -96,7 +100,10 @@ export async function detectionInput(
     .raw()
     .toBuffer();
   const plane = size.width * size.height;
-  const data = new Float32Array(plane * 3);
+  if (data !== undefined && data.length !== plane * 3) {
+    throw new Error('The detection input buffer does not fit the input size.');
+  }
+  data ??= new Float32Array(plane * 3);
   const [blue, green, red] = NORMALISED;
   for (let i = 0, at = 0; i < plane; i += 1, at += 3) {
     data[i] = blue[rgb[at + 2] as number] as number;

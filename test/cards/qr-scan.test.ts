@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
+import { readBarcodes, type ReadResult } from 'zxing-wasm/reader';
+import { generateDocument } from '../fixtures/aadhaar/index.js';
 import { pixelsPerModule } from '../../src/cards/qr-resolution.js';
 import { classifyQrText, scanQrCodes } from '../../src/cards/qr-scan.js';
 import type { RasterImage } from '../../src/domain/raster.js';
@@ -64,6 +66,58 @@ describe('QR codes on a page', () => {
       Math.abs(symbol.quad[0].x - 100) <= 4 && Math.abs(symbol.quad[0].y - 120) <= 4,
       JSON.stringify(symbol.quad),
     );
+  });
+
+  it('reads what ZXing reads from the RGBA pixels: the same symbols, outlines and errors', async () => {
+    // The scan hands ZXing its luminance as a PGM file instead of RGBA (qr-scan.ts).
+    const options = {
+      formats: ['QRCode' as const],
+      tryHarder: true,
+      tryRotate: true,
+      tryInvert: false,
+      maxNumberOfSymbols: 8,
+      returnErrors: true,
+    };
+    const corners = ({ position: p }: ReadResult) =>
+      [p.topLeft, p.topRight, p.bottomRight, p.bottomLeft].map(({ x, y }) => ({ x, y }));
+    let symbols = 0;
+    for (const [kind, seed] of [
+      ['back-photo', 3],
+      ['printout', 11],
+      ['attested-scan', 0x99b43194],
+      ['front-photo', 7],
+    ] as const) {
+      const doc = await generateDocument(kind, seed);
+      const { data, info } = await sharp(doc.bytes).raw().toBuffer({ resolveWithObject: true });
+      const image: RasterImage = {
+        width: info.width,
+        height: info.height,
+        channels: info.channels === 4 ? 4 : 3,
+        pixels: data,
+      };
+      // First, so that ZXing's WebAssembly is loaded from the package (qr-scan.ts).
+      const found = await scanQrCodes(image);
+      const rgba = await sharp(data, { raw: info }).ensureAlpha(1).raw().toBuffer();
+      const { width, height } = info;
+      const data4 = new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.length);
+      const expected = await readBarcodes(
+        { data: data4, width, height, colorSpace: 'srgb' },
+        options,
+      );
+      // Texture blocks ZXing did not locate would come after its symbols (none on these pages).
+      assert.deepEqual(
+        found.map((s) => s.quad),
+        expected.map(corners),
+        kind,
+      );
+      assert.deepEqual(
+        found.map((s) => s.kind === 'unreadable'),
+        expected.map((r) => !r.isValid),
+        kind,
+      );
+      symbols += expected.length;
+    }
+    assert.ok(symbols >= 3, `${symbols} symbols on the pages`);
   });
 });
 
