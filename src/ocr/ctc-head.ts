@@ -42,6 +42,15 @@ interface Graph {
 /** Appends the summary to a recogniser whose only output is a softmax over classes (last axis). */
 export function addCtcHead(bytes: Uint8Array, options: CtcHeadOptions = {}): CtcHeadModel {
   const model = onnx.ModelProto.decode(bytes);
+  const classes = addCtcHeadTo(model, options);
+  return { bytes: onnx.ModelProto.encode(model).finish(), classes };
+}
+
+/** addCtcHead on a decoded model, changed in place; returns the softmax's classes. */
+export function addCtcHeadTo(
+  model: onnxProto.onnx.ModelProto,
+  options: CtcHeadOptions = {},
+): number {
   const graph = model.graph as Graph | null | undefined;
   const output = graph?.output[0];
   if (!graph || graph.output.length !== 1 || output === undefined) {
@@ -89,5 +98,5 @@ export function addCtcHead(bytes: Uint8Array, options: CtcHeadOptions = {}): Ctc
     info(CTC_OUTPUTS.space, DataType.FLOAT),
     ...(options.keepProbabilities === true ? graph.output : []),
   ];
-  return { bytes: onnx.ModelProto.encode(model).finish(), classes };
+  return classes;
 }

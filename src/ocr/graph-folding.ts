@@ -18,6 +18,7 @@
  * onnxruntime has no such pass and ONNX's optimiser is Python-only; the protobuf is read with
  * `onnx-proto`.
  */
+import os from 'node:os';
 import onnxProto from 'onnx-proto';
 
 const { onnx } = onnxProto;
@@ -72,8 +73,15 @@ export interface FoldedModel {
 
 export function foldPaddleGraph(bytes: Uint8Array): FoldedModel {
   const model = onnx.ModelProto.decode(bytes);
+  if (!model.graph) return { bytes, counts: { convAffine: 0, hardSwish: 0, inputAffine: 0 } };
+  const counts = foldPaddleModel(model);
+  return { bytes: onnx.ModelProto.encode(model).finish(), counts };
+}
+
+/** foldPaddleGraph on a decoded model, changed in place (one decoding for several changes). */
+export function foldPaddleModel(model: onnxProto.onnx.ModelProto): FoldCounts {
   const graph = model.graph as unknown as Graph | null | undefined;
-  if (!graph) return { bytes, counts: { convAffine: 0, hardSwish: 0, inputAffine: 0 } };
+  if (!graph) return { convAffine: 0, hardSwish: 0, inputAffine: 0 };
   const folder = new GraphFolder(graph);
   const counts = {
     convAffine: folder.rewriteEach('Conv', (conv) => folder.foldConvAffine(conv)),
@@ -81,7 +89,7 @@ export function foldPaddleGraph(bytes: Uint8Array): FoldedModel {
     inputAffine: folder.rewriteEach('Mul', (mul) => folder.foldInputAffine(mul)),
   };
   folder.dropUnused();
-  return { bytes: onnx.ModelProto.encode(model).finish(), counts };
+  return counts;
 }
 
 const FLOAT: number = onnx.TensorProto.DataType.FLOAT;
@@ -320,23 +328,37 @@ class GraphFolder {
   }
 }
 
+/**
+ * ONNX stores raw floats little-endian: on a little-endian host (x64 and arm64 among them) the
+ * bytes are copied as they are. A float at a time through a DataView was most of the models'
+ * preparation at every start (docs/development.md).
+ */
+const LITTLE_ENDIAN = os.endianness() === 'LE';
+
 function floatsOf(tensor: Tensor): Float32Array | undefined {
   if (tensor.dataType !== FLOAT) return undefined;
   if (tensor.floatData.length > 0) return Float32Array.from(tensor.floatData);
   const raw = tensor.rawData;
   if (raw.byteLength % 4 !== 0) return undefined;
-  // A copy: the decoded bytes may not be 4-byte aligned. ONNX stores raw floats little-endian.
+  // A copy: the decoded bytes may not be 4-byte aligned.
+  if (LITTLE_ENDIAN) return new Float32Array(new Uint8Array(raw).buffer);
   const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
   return Float32Array.from({ length: raw.byteLength / 4 }, (_, i) => view.getFloat32(i * 4, true));
 }
 
 function store(tensor: Tensor, values: Float32Array): void {
-  const bytes = new Uint8Array(values.length * 4);
-  const view = new DataView(bytes.buffer);
-  values.forEach((v, i) => {
-    view.setFloat32(i * 4, v, true);
-  });
-  tensor.rawData = bytes;
+  if (LITTLE_ENDIAN) {
+    tensor.rawData = new Uint8Array(
+      values.buffer.slice(values.byteOffset, values.byteOffset + values.byteLength),
+    );
+  } else {
+    const bytes = new Uint8Array(values.length * 4);
+    const view = new DataView(bytes.buffer);
+    values.forEach((v, i) => {
+      view.setFloat32(i * 4, v, true);
+    });
+    tensor.rawData = bytes;
+  }
   tensor.floatData = [];
 }
 

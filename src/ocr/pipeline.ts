@@ -8,16 +8,17 @@
  * of paddle.ts, never on the server's main thread.
  */
 import { readFile } from 'node:fs/promises';
+import onnxProto from 'onnx-proto';
 import { performance } from 'node:perf_hooks';
 import { ort } from './runtime.js';
 import { DirectionClassifier } from './classify.js';
 import { detectText, type DetectedBox, type DetectorSessions } from './detect.js';
 import { readingFrame, type ReadingFrame, type RotatedRect } from '../domain/geometry.js';
-import { foldPaddleGraph } from './graph-folding.js';
+import { foldPaddleGraph, foldPaddleModel } from './graph-folding.js';
 import { LineReader, type LineTask, type ReadLine } from './lines.js';
 import { mergeLines } from './merge.js';
 import { PageDetector } from './page-detector.js';
-import { addCtcHead } from './ctc-head.js';
+import { addCtcHeadTo } from './ctc-head.js';
 import { defaultModelPaths, loadCharset, sessionOptions } from './models.js';
 import type { Settings, StageTimings } from './options.js';
 import { axisOf, baseOrientation, flipped, nearestDecided, type Axis } from './orientation.js';
@@ -30,6 +31,8 @@ import type { Orientation } from '../domain/geometry.js';
 import type { RasterImage } from '../domain/raster.js';
 import type { PageText, TextLine } from '../domain/text-layer.js';
 import type { ReadHints, ReadPurpose } from './types.js';
+
+const { onnx } = onnxProto;
 
 /**
  * How long the page detector keeps its buffers after the last big page (page-detector.ts): a
@@ -329,8 +332,12 @@ export async function createPaddlePipeline(settings: Settings): Promise<PaddlePi
     const bytes = await readFile(file);
     return settings.foldGraphs ? foldPaddleGraph(bytes).bytes : bytes;
   };
-  // The recogniser reads its steps' summary, not the softmax (ctc-head.ts).
-  const head = addCtcHead(await prepare(paths.recognition));
+  // The recogniser reads its steps' summary, not the softmax (ctc-head.ts). Its 10 MB are
+  // decoded and encoded once for both changes (each pass took 100-170 ms of every start).
+  const recogniserModel = onnx.ModelProto.decode(await readFile(paths.recognition));
+  if (settings.foldGraphs) foldPaddleModel(recogniserModel);
+  const classes = addCtcHeadTo(recogniserModel);
+  const head = { bytes: onnx.ModelProto.encode(recogniserModel).finish(), classes };
   const charset = await loadCharset(paths.dictionary, head.classes);
   // One detector graph, read and folded once, for both detector sessions (detect.ts).
   const [detection, classification] = await Promise.all([
