@@ -96,7 +96,7 @@ function quadOf(result: ReadResult): Quad {
 }
 
 /** Greyscale copies of the pages ZXing reads, kept between pages (scratch-buffers.ts). */
-const greyCopies = new ScratchBuffers((length) => new Uint8Array(length), 30_000);
+const greyCopies = new ScratchBuffers((length) => new Uint8Array(length));
 
 /**
  * ZXing's reading of the image. ZXing reads luminance: given RGBA, zxing-wasm converts it in

@@ -3,7 +3,7 @@
  * megabytes costs more to touch the first time than the work done in it where the kernel gives
  * freed memory back to the host (a virtual machine with free page reporting, as the bench
  * machines are): a 35 MB RGBA copy of an A4 page took 93 ms of page faults and 10 ms to fill.
- * Buffers not lent for `idleMs` are dropped and collected, so an idle service holds none of them.
+ * Buffers not lent for `idleMs` (30 s unless told) are dropped and collected, so an idle service holds none of them.
  */
 import { collectGarbage } from './collect-garbage.js';
 
@@ -18,7 +18,7 @@ export class ScratchBuffers<T extends TypedBuffer> {
 
   constructor(
     private readonly make: (length: number) => T,
-    private readonly idleMs: number,
+    private readonly idleMs = 30_000,
     /** Buffers kept at most (one per use that may run at the same time). */
     private readonly keep = 2,
   ) {}
@@ -28,7 +28,11 @@ export class ScratchBuffers<T extends TypedBuffer> {
    * left from an earlier use: `use` must write every element it reads).
    */
   async with<R>(length: number, use: (buffer: T) => Promise<R>): Promise<R> {
-    const at = this.spare.findIndex((b) => b.length >= length);
+    // The smallest that fits (kept largest first), so that a small use leaves a large one free.
+    let at = -1;
+    this.spare.forEach((b, i) => {
+      if (b.length >= length) at = i;
+    });
     const buffer = at >= 0 ? (this.spare.splice(at, 1)[0] as T) : this.make(length);
     try {
       return await use(buffer.subarray(0, length));

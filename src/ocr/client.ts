@@ -32,10 +32,7 @@ interface Pending {
  * Copies of pages' pixels for the lanes, kept between reads (scratch-buffers.ts) by every client
  * of this thread: a document worker makes a client per document.
  */
-const pixelCopies = new ScratchBuffers(
-  (length) => new Uint8Array(new SharedArrayBuffer(length)),
-  30_000,
-);
+const pixelCopies = new ScratchBuffers((length) => new Uint8Array(new SharedArrayBuffer(length)));
 
 export class OcrClient implements OcrEngine {
   private readonly pending = new Map<number, Pending>();

@@ -66,7 +66,7 @@ export interface DetectorSessions {
 }
 
 /** Detector inputs, kept between pages and photos (scratch-buffers.ts). */
-const detectorInputs = new ScratchBuffers((length) => new Float32Array(length), 30_000);
+const detectorInputs = new ScratchBuffers((length) => new Float32Array(length));
 
 /** Beyond this share of the page in content regions, one detailed pass over the page is cheaper. */
 const REGION_SHARE = 0.6;

@@ -336,9 +336,8 @@ export async function createPaddlePipeline(settings: Settings): Promise<PaddlePi
   // decoded and encoded once for both changes (each pass took 100-170 ms of every start).
   const recogniserModel = onnx.ModelProto.decode(await readFile(paths.recognition));
   if (settings.foldGraphs) foldPaddleModel(recogniserModel);
-  const classes = addCtcHeadTo(recogniserModel);
-  const head = { bytes: onnx.ModelProto.encode(recogniserModel).finish(), classes };
-  const charset = await loadCharset(paths.dictionary, head.classes);
+  const charset = await loadCharset(paths.dictionary, addCtcHeadTo(recogniserModel));
+  const recogniserBytes = onnx.ModelProto.encode(recogniserModel).finish();
   // One detector graph, read and folded once, for both detector sessions (detect.ts).
   const [detection, classification] = await Promise.all([
     prepare(paths.detection),
@@ -346,7 +345,7 @@ export async function createPaddlePipeline(settings: Settings): Promise<PaddlePi
   ]);
   const sessions = await Promise.all([
     ort.InferenceSession.create(classification, options),
-    ort.InferenceSession.create(head.bytes, recognition),
+    ort.InferenceSession.create(recogniserBytes, recognition),
     ort.InferenceSession.create(detection, options),
   ]);
   const [classifier, recogniser, photo] = sessions;
